@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# poolshark: `make help` lists the targets.
+
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+PKGS    := cmocka libbsd
+CFLAGS  ?= $(OPT)
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -MMD -MP
+BSD_LIBS = $(shell pkg-config --libs libbsd 2>/dev/null)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
+LDLIBS  = $(BSD_LIBS) -lpthread -lm
+
+LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB       := $(BUILD)/libpoolshark.a
+SUPPORT   := $(wildcard tests/support/*.c)
+SUPPORT_OBJ := $(SUPPORT:%.c=$(BUILD)/%.o)
+TEST_SRC  := $(wildcard tests/test_*.c)
+TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+HELPER_SRC := $(wildcard tests/helpers/*.c)
+HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
+BENCH_SRC := $(wildcard bench/*.c)
+BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+TOOL_DIRS := $(patsubst tools/%/,%,$(dir $(wildcard tools/*/*.c)))
+TOOLS     := $(sort $(TOOL_DIRS))
+
+.PHONY: all deps test check-tests perft bench bench-perft sanitize native pgo play clean help fuzz format
+
+all: deps poolshark $(TOOLS)
+
+help:
+	@echo "make            build the engine ./poolshark, the library and the tools"
+	@echo "make play       build, then play a game against the engine in this terminal"
+	@echo "make test       install missing build dependencies, build and run every test suite"
+	@echo "make sanitize   the tests built with -fsanitize=address,undefined"
+	@echo "make perft      perft from the start position through depth 12 (long)"
+	@echo "make bench      search bench and perft speed benchmark"
+	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
+	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
+	@echo "make native     build tuned for this CPU (-O3 -march=native)"
+	@echo "make pgo        profile-guided build trained on the bench"
+	@echo "make clean      remove build outputs"
+
+deps:
+	@sh tools/ensure-deps
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(BUILD)/poolshark: $(BUILD)/src/main.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+poolshark: $(BUILD)/poolshark
+	cp $< $@
+
+define tool_rule
+$(BUILD)/bin/$(1): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/$(1)/*.c)) $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) $$^ -o $$@ $$(LDLIBS)
+$(1): $(BUILD)/bin/$(1)
+	cp $$< $$@
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+# Every suite runs even when one fails; the summary line counts them.
+test: deps
+	@$(MAKE) --no-print-directory check-tests
+
+check-tests: $(BUILD)/poolshark poolshark $(TOOLS) $(TESTS) $(HELPERS)
+	@pass=0; fail=0; \
+	for t in $(TESTS); do \
+		echo "== $$t"; \
+		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
+		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin $$t; then pass=$$((pass+1)); \
+		else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	echo "suites: $$pass passed, $$fail failed"; \
+	test $$fail -eq 0
+
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fno-omit-frame-pointer" \
+		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" check-tests
+
+perft: deps $(BUILD)/poolshark
+	./$(BUILD)/poolshark perft 12
+
+bench-perft: deps
+	@$(MAKE) --no-print-directory BUILD=build-native OPT="-O3 -march=native" build-native/poolshark
+	./build-native/poolshark perft 12 | tail -n 2
+
+bench: deps
+	@$(MAKE) --no-print-directory BUILD=build-native OPT="-O3 -march=native" build-native/poolshark
+	./build-native/poolshark bench
+	./build-native/poolshark perft 12 | tail -n 2
+
+native: deps
+	@$(MAKE) --no-print-directory BUILD=build-native OPT="-O3 -march=native" build-native/poolshark
+	cp build-native/poolshark poolshark
+
+play: all
+	./poolshark play
+
+format:
+	clang-format -i src/*.c include/poolshark/*.h tests/*.c tests/*/*.c bench/*.c tools/*/*.c
+
+clean:
+	rm -rf build build-san build-native build-pgo build-fuzz poolshark $(TOOLS)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

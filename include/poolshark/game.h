@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A game: positions so far, the draw counters of RULES.md 3, and the result. */
+#ifndef POOLSHARK_GAME_H
+#define POOLSHARK_GAME_H
+
+#include <stdbool.h>
+
+#include "poolshark/move.h"
+#include "poolshark/position.h"
+
+/*
+ * Counters that decide draws and travel with each position of a game or a
+ * search line. reversible_plies: plies since a man moved or a piece was
+ * captured (the 25-move rule draws at 50). thirteen: -1, or the number of
+ * moves the stronger side has made since the board first held exactly three
+ * kings against one lone king (drawn after its 13th).
+ */
+typedef struct DrawCounters {
+	int reversible_plies;
+	int thirteen;
+} DrawCounters;
+
+enum {
+	GAME_REVERSIBLE_LIMIT = 50, /* 25 moves by each player */
+	GAME_THIRTEEN_LIMIT = 13,
+	/* A game ends within this many plies: 24 men make at most 7 steps each
+	 * and at most 24 captures happen; between two such moves at most 49
+	 * reversible plies are played before the 25-move rule ends the game. */
+	GAME_MAX_PLIES = (24 * 7 + 24 + 1) * GAME_REVERSIBLE_LIMIT
+};
+
+/* The counters of a position met with no history (a new game or a FEN). */
+void game_counters_start(const Position *p, DrawCounters *out);
+
+/* The counters after `m` (legal in *before) leads to *after. */
+void game_counters_after(const Position *before, Move m, const Position *after,
+			 const DrawCounters *prev, DrawCounters *out);
+
+typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;
+
+typedef enum GameEndReason {
+	END_NONE,
+	END_NO_MOVES,	    /* the side to move cannot move and loses */
+	END_25_MOVE_RULE,
+	END_THIRTEEN_MOVES,
+	END_REPETITION	    /* third occurrence of a position */
+} GameEndReason;
+
+typedef struct GameStatus {
+	GameResult result;
+	GameEndReason reason;
+} GameStatus;
+
+/* A game record. Large (GAME_MAX_PLIES entries): allocate it, don't stack it. */
+typedef struct Game {
+	int ply_count; /* moves played since the start position */
+	Position positions[GAME_MAX_PLIES + 1];
+	DrawCounters counters[GAME_MAX_PLIES + 1];
+	Move moves[GAME_MAX_PLIES];
+} Game;
+
+/* Starts a game at *start (counters as game_counters_start()). */
+void game_init(Game *g, const Position *start);
+
+/* The current position. */
+static inline const Position *game_position(const Game *g)
+{
+	return &g->positions[g->ply_count];
+}
+
+static inline const DrawCounters *game_counters(const Game *g)
+{
+	return &g->counters[g->ply_count];
+}
+
+/* Plays `m`, which must be legal in the current position. False (and no
+ * change) when the game is already over or the record is full. */
+bool game_play(Game *g, Move m);
+
+/* Takes back the last move; false when there is none. */
+bool game_undo(Game *g);
+
+/* How many times the current position (same pieces, same side to move) has
+ * occurred in the game, counting the current one. */
+int game_repetitions(const Game *g);
+
+/*
+ * Whether the game is over and why. A side with no legal move loses first;
+ * then the draws: 25-move rule, thirteen-move count, threefold repetition.
+ */
+GameStatus game_status(const Game *g);
+
+/* "no legal move", "25-move rule", ... ("" for END_NONE). */
+const char *game_reason_text(GameEndReason reason);
+
+/* "1-0"-style PDN result text from Black's... see notation: "2-0", "0-2",
+ * "1-1", "*" as PDN draughts writes them (first number is White's). */
+const char *game_result_text(GameResult result);
+
+#endif

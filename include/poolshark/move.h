@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A move is (from, to, captured set); a move list holds the legal moves. */
+#ifndef POOLSHARK_MOVE_H
+#define POOLSHARK_MOVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/bitboard.h"
+
+/*
+ * RULES.md 2.11: a move is identified by its origin, its destination and the
+ * set of captured squares; the path of a capture is not part of the move
+ * (notation recovers one when it must print it).
+ */
+typedef struct Move {
+	Bitboard captured; /* squares of the pieces taken, 0 for a quiet move */
+	uint8_t from;	   /* bit index 0..31 */
+	uint8_t to;
+} Move;
+
+_Static_assert(sizeof(Move) == 8, "a move packs into 8 bytes");
+
+/*
+ * Enough for any position reachable under the rules: at most 12 flying kings
+ * with 13 squares each for quiet moves, and capture trees bounded in tests by
+ * random play and fuzzing. The generator never writes past it.
+ */
+enum { MOVELIST_CAPACITY = 512 };
+
+typedef struct MoveList {
+	int count;
+	Move moves[MOVELIST_CAPACITY];
+} MoveList;
+
+static inline bool move_equal(Move a, Move b)
+{
+	return a.from == b.from && a.to == b.to && a.captured == b.captured;
+}
+
+static inline bool move_is_capture(Move m)
+{
+	return m.captured != 0;
+}
+
+/* The null move: never legal, used as "no move". */
+static inline Move move_none(void)
+{
+	Move m = {0, 0, 0};
+	return m;
+}
+
+static inline bool move_is_none(Move m)
+{
+	return m.from == m.to && m.captured == 0;
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Legal move generation for pool checkers (RULES.md section 2). */
+#ifndef POOLSHARK_MOVEGEN_H
+#define POOLSHARK_MOVEGEN_H
+
+#include <stdbool.h>
+
+#include "poolshark/move.h"
+#include "poolshark/position.h"
+
+/*
+ * Fills *list with every legal move of the side to move in *p and returns
+ * their number. When any capture exists only captures are listed (2.9);
+ * every capture is a complete sequence (2.5), kings obey landing priority
+ * (2.6), captured pieces block until the move ends (2.7), the origin square
+ * is empty during its own capture (2.8), and each (from, to, captured set)
+ * appears once (2.11). Captures come before quiet moves in no other sense:
+ * the two never mix. 0 means the side to move has lost (section 3).
+ */
+int movegen_generate(const Position *p, MoveList *list);
+
+/*
+ * Only the captures (the whole list when one exists, else an empty list);
+ * returns their number. Used by quiescence search.
+ */
+int movegen_captures(const Position *p, MoveList *list);
+
+/* True when the side to move has at least one capture. */
+bool movegen_has_capture(const Position *p);
+
+/*
+ * The number of legal moves, as movegen_generate() would return, computed
+ * without listing quiet moves (bulk counting for perft).
+ */
+int movegen_count(const Position *p);
+
+/* True when the side to move has at least one legal move. */
+bool movegen_has_moves(const Position *p);
+
+#endif

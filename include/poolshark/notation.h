@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Text forms: PDN FEN, Hub position strings, PDN and Hub move text. */
+#ifndef POOLSHARK_NOTATION_H
+#define POOLSHARK_NOTATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "poolshark/move.h"
+#include "poolshark/position.h"
+
+/* Buffer sizes that always suffice for the writers below (with the NUL). */
+enum {
+	NOTATION_FEN_MAX = 128,	  /* "W:WK1,...:B..." with 24 pieces */
+	NOTATION_HUB_POSITION_MAX = 34,
+	NOTATION_MOVE_MAX = 64,	  /* 13 squares of a 12-piece capture path */
+	NOTATION_ERROR_MAX = 160
+};
+
+/*
+ * Reads a PDN FEN (RULES.md section 4): turn letter, then the two piece
+ * lists in either order, `K` for kings, ranges, spaces after separators, a
+ * trailing '.'. On failure returns false, leaves *out untouched and writes
+ * a message naming the offending token into error (if not NULL).
+ */
+bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size);
+
+/* Writes the FEN of *p: both lists ascending, no ranges, White first. */
+void notation_write_fen(const Position *p, char *out, size_t size);
+
+/*
+ * Reads a Hub position: `B` or `W` then 32 letters from b, B, w, W, e for
+ * squares 1..32. Same failure contract as notation_parse_fen().
+ */
+bool notation_parse_hub_position(const char *text, Position *out, char *error, size_t error_size);
+
+/* Writes the 33-letter Hub position of *p. */
+void notation_write_hub_position(const Position *p, char *out, size_t size);
+
+typedef enum MoveParse {
+	MOVE_PARSE_OK,
+	MOVE_PARSE_SYNTAX,    /* not move text at all */
+	MOVE_PARSE_ILLEGAL,   /* well formed, but no legal move matches */
+	MOVE_PARSE_AMBIGUOUS  /* several legal moves match */
+} MoveParse;
+
+/*
+ * Matches move text against the legal moves of *p. Accepted forms: quiet
+ * `11-15`; capture `11x18` (from x to); full path `11x18x25` (every landing
+ * square); Hub form `from x to x captured x ...` (captured squares in any
+ * order). Squares may be separated by '-' or 'x' in any form. On success
+ * writes the move to *out. Otherwise writes a message to error: "illegal
+ * move 11-16", or "ambiguous move 8x29 (candidates: 8x22x29 8x18x29)".
+ */
+MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error,
+			      size_t error_size);
+
+/*
+ * PDN text of a legal move of *p: `11-15`, `11x18` when no other legal move
+ * goes from 11 to 18, otherwise the full path `11x18x25`.
+ */
+void notation_write_move(const Position *p, Move m, char *out, size_t size);
+
+/* The full path of a legal capture of *p (a quiet move prints as `a-b`). */
+void notation_write_move_path(const Position *p, Move m, char *out, size_t size);
+
+/* Hub text: `11-15` or `from x to x captured...` (captured ascending). */
+void notation_write_move_hub(Move m, char *out, size_t size);
+
+#endif

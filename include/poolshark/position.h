@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A pool checkers position: pieces, side to move, Zobrist key; copy-make. */
+#ifndef POOLSHARK_POSITION_H
+#define POOLSHARK_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/bitboard.h"
+#include "poolshark/move.h"
+
+typedef enum Color { BLACK = 0, WHITE = 1 } Color;
+
+static inline Color color_other(Color c)
+{
+	return (Color)(c ^ 1);
+}
+
+/*
+ * Positions are small values (16 bytes of board plus the key) and are never
+ * changed in place by a move: position_make() writes the successor, so a
+ * search keeps one per ply and "unmake" is free.
+ */
+typedef struct Position {
+	Bitboard pieces[2]; /* by Color: men and kings of that side */
+	Bitboard kings;	    /* kings of both sides */
+	Color side;	    /* side to move */
+	uint64_t key;	    /* Zobrist key of all of the above */
+} Position;
+
+/* Zobrist keys: [color][is_king][square], and the side-to-move key. */
+extern const uint64_t zobrist_pieces[2][2][SQUARE_COUNT];
+extern const uint64_t zobrist_white_to_move;
+
+/* The rows on which each colour's men crown (and which it may not occupy). */
+static inline Bitboard position_crown_row(Color c)
+{
+	return c == BLACK ? BB_BOTTOM_ROW : BB_TOP_ROW;
+}
+
+static inline Bitboard position_occupied(const Position *p)
+{
+	return p->pieces[BLACK] | p->pieces[WHITE];
+}
+
+static inline Bitboard position_men(const Position *p, Color c)
+{
+	return p->pieces[c] & ~p->kings;
+}
+
+static inline Bitboard position_kings(const Position *p, Color c)
+{
+	return p->pieces[c] & p->kings;
+}
+
+/* The start position: Black men on 1-12, White men on 21-32, Black to move. */
+void position_start(Position *out);
+
+/*
+ * Builds a position from piece sets and the side to move and computes its
+ * key. Does not check legality; see position_validate().
+ */
+void position_set(Position *out, Bitboard black, Bitboard white, Bitboard kings, Color side);
+
+/* The key computed from scratch (the incremental one must always equal it). */
+uint64_t position_compute_key(const Position *p);
+
+typedef enum PositionProblem {
+	POSITION_OK,
+	POSITION_OVERLAP,	/* a square holds both colours */
+	POSITION_STRAY_KING,	/* a king bit on an empty square */
+	POSITION_MAN_ON_CROWN_ROW,
+	POSITION_TOO_MANY_PIECES, /* more than 12 pieces of one colour */
+	POSITION_BAD_KEY
+} PositionProblem;
+
+/* Checks the invariants every position must keep; POSITION_OK when all hold. */
+PositionProblem position_validate(const Position *p);
+
+/* A short English description of a PositionProblem ("" for POSITION_OK). */
+const char *position_problem_text(PositionProblem problem);
+
+/*
+ * Writes into *out the position after `m`, which must be legal in *p (as
+ * produced by movegen). out may equal p. Updates the key incrementally and
+ * crowns a man that ends its move on its crowning row.
+ */
+static inline void position_make(const Position *p, Move m, Position *out)
+{
+	Color us = p->side, them = color_other(us);
+	Bitboard from = bb_square(m.from), to = bb_square(m.to);
+	bool king = (p->kings & from) != 0;
+	uint64_t key = p->key ^ zobrist_white_to_move;
+	Bitboard kings = p->kings;
+	Bitboard captured = m.captured;
+
+	key ^= zobrist_pieces[us][king][m.from];
+	if (!king && (to & position_crown_row(us)))
+		king = true;
+	key ^= zobrist_pieces[us][king][m.to];
+	kings &= ~from;
+	if (king)
+		kings |= to;
+	if (captured) {
+		Bitboard dead_kings = captured & kings;
+		for (Bitboard b = captured & ~dead_kings; b; b &= b - 1)
+			key ^= zobrist_pieces[them][0][bb_lowest(b)];
+		for (Bitboard b = dead_kings; b; b &= b - 1)
+			key ^= zobrist_pieces[them][1][bb_lowest(b)];
+		kings &= ~captured;
+		out->pieces[them] = p->pieces[them] & ~captured;
+	} else {
+		out->pieces[them] = p->pieces[them];
+	}
+	out->pieces[us] = (p->pieces[us] & ~from) | to;
+	out->kings = kings;
+	out->side = them;
+	out->key = key;
+}
+
+/* True when both positions hold the same pieces and side to move. */
+static inline bool position_equal(const Position *a, const Position *b)
+{
+	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
+	       a->kings == b->kings && a->side == b->side;
+}
+
+#endif

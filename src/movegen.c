@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Move generation on 32-bit bitboards: men, flying kings, Turkish captures. */
+#include "poolshark/movegen.h"
+
+/* State shared by one capture search: fixed for the whole move. */
+typedef struct CaptureContext {
+	MoveList *list;
+	Bitboard opponents; /* every opponent piece, captured or not */
+	Bitboard occupied;  /* every piece except the capturing one (2.8) */
+	int from;
+	int first;	    /* index of this piece's first move in list */
+} CaptureContext;
+
+static void add_capture(CaptureContext *ctx, int to, Bitboard captured)
+{
+	MoveList *list = ctx->list;
+	Move m = {captured, (uint8_t)ctx->from, (uint8_t)to};
+
+	/* One capture has one path; two or more may be taken in another
+	 * order or via other squares and must be listed once (2.11). */
+	if (bb_count(captured) >= 2) {
+		for (int i = ctx->first; i < list->count; i++)
+			if (move_equal(list->moves[i], m))
+				return;
+	}
+	if (list->count < MOVELIST_CAPACITY)
+		list->moves[list->count++] = m;
+}
+
+/* Man jumps from `at` having taken `captured` so far; recurses per jump. */
+static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
+{
+	Bitboard here = bb_square(at);
+	Bitboard victims = ctx->opponents & ~captured;
+	Bitboard empty = ~ctx->occupied;
+	bool jumped = false;
+
+	for (int d = 0; d < DIR_COUNT; d++) {
+		Bitboard over = bb_step(here, (Direction)d) & victims;
+		Bitboard land = bb_step(over, (Direction)d) & empty;
+		if (land) {
+			jumped = true;
+			man_capture_from(ctx, bb_lowest(land), captured | over);
+		}
+	}
+	if (!jumped && captured)
+		add_capture(ctx, at, captured);
+}
+
+/* The squares a king on `at` may land on after jumping in d, or 0. */
+static Bitboard king_landings(const CaptureContext *ctx, int at, Direction d, Bitboard captured,
+			      Bitboard *victim)
+{
+	int v = bb_first_on_ray(at, d, ctx->occupied);
+	if (v < 0)
+		return 0;
+	*victim = bb_square(v);
+	if (!(*victim & ctx->opponents) || (*victim & captured))
+		return 0;
+	Bitboard beyond = bitboard_rays[d][v];
+	int stop = bb_first_on_ray(v, d, ctx->occupied);
+	if (stop >= 0)
+		beyond &= ~(bitboard_rays[d][stop] | bb_square(stop));
+	return beyond;
+}
+
+static bool king_can_jump(const CaptureContext *ctx, int at, Bitboard captured)
+{
+	Bitboard victim;
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (king_landings(ctx, at, (Direction)d, captured, &victim))
+			return true;
+	return false;
+}
+
+static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
+{
+	bool jumped = false;
+
+	for (int d = 0; d < DIR_COUNT; d++) {
+		Bitboard victim = 0;
+		Bitboard land = king_landings(ctx, at, (Direction)d, captured, &victim);
+		if (!land)
+			continue;
+		jumped = true;
+		Bitboard taken = captured | victim;
+		/* Landing priority (2.6): squares that go on capturing win. */
+		Bitboard onward = 0;
+		for (Bitboard b = land; b; b &= b - 1)
+			if (king_can_jump(ctx, bb_lowest(b), taken))
+				onward |= b & -b;
+		if (onward) {
+			for (Bitboard b = onward; b; b &= b - 1)
+				king_capture_from(ctx, bb_lowest(b), taken);
+		} else {
+			for (Bitboard b = land; b; b &= b - 1)
+				add_capture(ctx, bb_lowest(b), taken);
+		}
+	}
+	if (!jumped && captured)
+		add_capture(ctx, at, captured);
+}
+
+/* Men of `men` that have a jump, found set-wise over the four directions. */
+static Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
+{
+	/* Walk back from the landing squares: a man jumps in d when the square
+	 * one step in d holds a victim and the square two steps is empty. */
+	Bitboard dl = bb_step_up_right(bb_step_up_right(empty) & victims);
+	Bitboard dr = bb_step_up_left(bb_step_up_left(empty) & victims);
+	Bitboard ul = bb_step_down_right(bb_step_down_right(empty) & victims);
+	Bitboard ur = bb_step_down_left(bb_step_down_left(empty) & victims);
+	return men & (dl | dr | ul | ur);
+}
+
+int movegen_captures(const Position *p, MoveList *list)
+{
+	Color us = p->side;
+	Bitboard opponents = p->pieces[color_other(us)];
+	Bitboard occupied = position_occupied(p);
+	Bitboard empty = ~occupied;
+	CaptureContext ctx = {list, opponents, 0, 0, 0};
+
+	list->count = 0;
+	for (Bitboard b = men_that_jump(position_men(p, us), opponents, empty); b; b &= b - 1) {
+		int from = bb_lowest(b);
+		ctx.from = from;
+		ctx.first = list->count;
+		ctx.occupied = occupied & ~bb_square(from);
+		man_capture_from(&ctx, from, 0);
+	}
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+		int from = bb_lowest(b);
+		ctx.from = from;
+		ctx.first = list->count;
+		ctx.occupied = occupied & ~bb_square(from);
+		king_capture_from(&ctx, from, 0);
+	}
+	return list->count;
+}
+
+bool movegen_has_capture(const Position *p)
+{
+	Color us = p->side;
+	Bitboard opponents = p->pieces[color_other(us)];
+	Bitboard occupied = position_occupied(p);
+
+	if (men_that_jump(position_men(p, us), opponents, ~occupied))
+		return true;
+	CaptureContext ctx = {0, opponents, 0, 0, 0};
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+		int from = bb_lowest(b);
+		ctx.occupied = occupied & ~bb_square(from);
+		if (king_can_jump(&ctx, from, 0))
+			return true;
+	}
+	return false;
+}
+
+/* Quiet man moves split by shift: to = from + shift (Black), from - shift (White). */
+typedef struct ManSteps {
+	Bitboard by3, by4, by5; /* destination squares */
+} ManSteps;
+
+static inline ManSteps man_steps(Bitboard men, Bitboard empty, Color us)
+{
+	ManSteps s;
+	if (us == BLACK) {
+		s.by4 = (men << 4) & empty;
+		s.by3 = ((men & BB_ODD_ROWS & ~BB_LEFT_EDGE) << 3) & empty;
+		s.by5 = ((men & BB_EVEN_ROWS & ~BB_RIGHT_EDGE) << 5) & empty;
+	} else {
+		s.by4 = (men >> 4) & empty;
+		s.by3 = ((men & BB_EVEN_ROWS & ~BB_RIGHT_EDGE) >> 3) & empty;
+		s.by5 = ((men & BB_ODD_ROWS & ~BB_LEFT_EDGE) >> 5) & empty;
+	}
+	return s;
+}
+
+/* Empty squares a king on s reaches along d before the first piece. */
+static inline Bitboard king_slide(int s, Direction d, Bitboard occupied)
+{
+	Bitboard ray = bitboard_rays[d][s];
+	int stop = bb_first_on_ray(s, d, occupied);
+	if (stop >= 0)
+		ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
+	return ray;
+}
+
+static inline Bitboard king_quiet_targets(int s, Bitboard occupied)
+{
+	return king_slide(s, DIR_DOWN_LEFT, occupied) | king_slide(s, DIR_DOWN_RIGHT, occupied) |
+	       king_slide(s, DIR_UP_LEFT, occupied) | king_slide(s, DIR_UP_RIGHT, occupied);
+}
+
+static void add_steps(MoveList *list, Bitboard targets, int delta)
+{
+	for (; targets; targets &= targets - 1) {
+		int to = bb_lowest(targets);
+		Move m = {0, (uint8_t)(to - delta), (uint8_t)to};
+		list->moves[list->count++] = m;
+	}
+}
+
+static int quiet_moves(const Position *p, MoveList *list)
+{
+	Color us = p->side;
+	Bitboard occupied = position_occupied(p);
+	ManSteps s = man_steps(position_men(p, us), ~occupied, us);
+	int sign = us == BLACK ? 1 : -1;
+
+	list->count = 0;
+	add_steps(list, s.by3, 3 * sign);
+	add_steps(list, s.by4, 4 * sign);
+	add_steps(list, s.by5, 5 * sign);
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+		int from = bb_lowest(b);
+		for (Bitboard t = king_quiet_targets(from, occupied); t; t &= t - 1) {
+			Move m = {0, (uint8_t)from, (uint8_t)bb_lowest(t)};
+			list->moves[list->count++] = m;
+		}
+	}
+	return list->count;
+}
+
+int movegen_generate(const Position *p, MoveList *list)
+{
+	if (movegen_captures(p, list))
+		return list->count;
+	return quiet_moves(p, list);
+}
+
+static int quiet_count(const Position *p)
+{
+	Color us = p->side;
+	Bitboard occupied = position_occupied(p);
+	ManSteps s = man_steps(position_men(p, us), ~occupied, us);
+	int n = bb_count(s.by3) + bb_count(s.by4) + bb_count(s.by5);
+
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1)
+		n += bb_count(king_quiet_targets(bb_lowest(b), occupied));
+	return n;
+}
+
+int movegen_count(const Position *p)
+{
+	if (movegen_has_capture(p)) {
+		MoveList list;
+		return movegen_captures(p, &list);
+	}
+	return quiet_count(p);
+}
+
+bool movegen_has_moves(const Position *p)
+{
+	return movegen_has_capture(p) || quiet_count(p) > 0;
+}

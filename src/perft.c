@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* perft with bulk counting and an optional transposition table. */
+#include "poolshark/perft.h"
+
+#include <stdlib.h>
+
+#include "poolshark/movegen.h"
+
+typedef struct PerftEntry {
+	uint64_t key;	 /* position key mixed with depth; 0 = empty */
+	uint64_t leaves;
+} PerftEntry;
+
+struct PerftTable {
+	PerftEntry *entries;
+	size_t mask;
+};
+
+PerftTable *perft_table_create(size_t megabytes)
+{
+	size_t want = megabytes * 1024 * 1024 / sizeof(PerftEntry), size = 1;
+	while (size * 2 <= want)
+		size *= 2;
+	PerftTable *t = malloc(sizeof *t);
+	if (!t)
+		return NULL;
+	t->entries = calloc(size, sizeof *t->entries);
+	if (!t->entries) {
+		free(t);
+		return NULL;
+	}
+	t->mask = size - 1;
+	return t;
+}
+
+void perft_table_free(PerftTable *table)
+{
+	if (table) {
+		free(table->entries);
+		free(table);
+	}
+}
+
+/* Depth goes into the stored key so that one slot never answers for
+ * another depth; the low bits index, the whole word verifies. */
+static uint64_t entry_key(uint64_t key, int depth)
+{
+	return (key ^ ((uint64_t)depth * 0x9e3779b97f4a7c15ull)) | 1;
+}
+
+static uint64_t count_plain(const Position *p, int depth)
+{
+	if (depth == 1)
+		return (uint64_t)movegen_count(p);
+	MoveList list;
+	uint64_t leaves = 0;
+	int n = movegen_generate(p, &list);
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(p, list.moves[i], &next);
+		leaves += count_plain(&next, depth - 1);
+	}
+	return leaves;
+}
+
+static uint64_t count_hashed(const Position *p, int depth, PerftTable *t)
+{
+	if (depth == 1)
+		return (uint64_t)movegen_count(p);
+	uint64_t k = entry_key(p->key, depth);
+	PerftEntry *e = &t->entries[k & t->mask];
+	if (e->key == k)
+		return e->leaves;
+	MoveList list;
+	uint64_t leaves = 0;
+	int n = movegen_generate(p, &list);
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(p, list.moves[i], &next);
+		leaves += count_hashed(&next, depth - 1, t);
+	}
+	e->key = k;
+	e->leaves = leaves;
+	return leaves;
+}
+
+uint64_t perft_count(const Position *p, int depth, PerftTable *table)
+{
+	if (depth <= 0)
+		return 1;
+	return table ? count_hashed(p, depth, table) : count_plain(p, depth);
+}
+
+void perft_divide(const Position *p, int depth, PerftTable *table, PerftDivide *out)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	out->count = n;
+	out->total = 0;
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(p, list.moves[i], &next);
+		out->moves[i] = list.moves[i];
+		out->leaves[i] = perft_count(&next, depth - 1, table);
+		out->total += out->leaves[i];
+	}
+}
