@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The poolshark binary: picks a subcommand and hands it argv. */
+#include <stdio.h>
+#include <string.h>
+
+#include "poolshark/cli.h"
+
+typedef struct Subcommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} Subcommand;
+
+static const Subcommand subcommands[] = {
+	{"hub", cli_protocol, "the line protocol on stdin/stdout (the default)"},
+	{"play", cli_play, "play a game against the engine in this terminal"},
+	{"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
+	{"bench", cli_bench, "deterministic search benchmark: bench [DEPTH]"},
+	{"analyse", cli_analyse,
+	 "search one position: analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)"},
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: poolshark [SUBCOMMAND [ARGS]]\n\n");
+	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+		fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+	fprintf(out, "\nWith no subcommand poolshark speaks the Hub protocol; type `help` there.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return cli_protocol(argc, argv);
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "poolshark: unknown subcommand '%s'\n", argv[1]);
+	usage(stderr);
+	return CLI_USAGE;
+}
