@@ -9,11 +9,36 @@ typedef struct CaptureContext {
 	Bitboard occupied;  /* every piece except the capturing one (2.8) */
 	int from;
 	int first;	    /* index of this piece's first move in list */
+	/* Path mode (movegen_paths): collect the landing squares of every
+	 * sequence that realises `target` instead of listing moves. */
+	const Move *target;
+	MovePath *paths;
+	int path_count, path_max;
+	int depth;
+	uint8_t trail[MOVEPATH_MAX];
 } CaptureContext;
+
+static void add_path(CaptureContext *ctx, int to, Bitboard captured)
+{
+	if (to != ctx->target->to || captured != ctx->target->captured)
+		return;
+	if (ctx->path_count < ctx->path_max) {
+		MovePath *path = &ctx->paths[ctx->path_count];
+		path->length = ctx->depth + 1;
+		path->squares[0] = (uint8_t)ctx->from;
+		for (int i = 0; i < ctx->depth; i++)
+			path->squares[i + 1] = ctx->trail[i];
+	}
+	ctx->path_count++;
+}
 
 static void add_capture(CaptureContext *ctx, int to, Bitboard captured)
 {
 	MoveList *list = ctx->list;
+	if (ctx->target) {
+		add_path(ctx, to, captured);
+		return;
+	}
 	Move m = {captured, (uint8_t)ctx->from, (uint8_t)to};
 
 	/* One capture has one path; two or more may be taken in another
@@ -40,7 +65,9 @@ static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 		Bitboard land = bb_step(over, (Direction)d) & empty;
 		if (land) {
 			jumped = true;
+			ctx->trail[ctx->depth++] = (uint8_t)bb_lowest(land);
 			man_capture_from(ctx, bb_lowest(land), captured | over);
+			ctx->depth--;
 		}
 	}
 	if (!jumped && captured)
@@ -90,11 +117,18 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 			if (king_can_jump(ctx, bb_lowest(b), taken))
 				onward |= b & -b;
 		if (onward) {
-			for (Bitboard b = onward; b; b &= b - 1)
+			for (Bitboard b = onward; b; b &= b - 1) {
+				ctx->trail[ctx->depth++] = (uint8_t)bb_lowest(b);
 				king_capture_from(ctx, bb_lowest(b), taken);
+				ctx->depth--;
+			}
 		} else {
-			for (Bitboard b = land; b; b &= b - 1)
+			for (Bitboard b = land; b; b &= b - 1) {
+				ctx->trail[ctx->depth] = (uint8_t)bb_lowest(b);
+				ctx->depth++;
 				add_capture(ctx, bb_lowest(b), taken);
+				ctx->depth--;
+			}
 		}
 	}
 	if (!jumped && captured)
@@ -119,7 +153,7 @@ int movegen_captures(const Position *p, MoveList *list)
 	Bitboard opponents = p->pieces[color_other(us)];
 	Bitboard occupied = position_occupied(p);
 	Bitboard empty = ~occupied;
-	CaptureContext ctx = {list, opponents, 0, 0, 0};
+	CaptureContext ctx = {.list = list, .opponents = opponents};
 
 	list->count = 0;
 	for (Bitboard b = men_that_jump(position_men(p, us), opponents, empty); b; b &= b - 1) {
@@ -147,7 +181,7 @@ bool movegen_has_capture(const Position *p)
 
 	if (men_that_jump(position_men(p, us), opponents, ~occupied))
 		return true;
-	CaptureContext ctx = {0, opponents, 0, 0, 0};
+	CaptureContext ctx = {.opponents = opponents};
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		int from = bb_lowest(b);
 		ctx.occupied = occupied & ~bb_square(from);
@@ -254,4 +288,26 @@ int movegen_count(const Position *p)
 bool movegen_has_moves(const Position *p)
 {
 	return movegen_has_capture(p) || quiet_count(p) > 0;
+}
+
+int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
+{
+	Color us = p->side;
+	Bitboard from = bb_square(m.from);
+	CaptureContext ctx = {
+		.opponents = p->pieces[color_other(us)],
+		.occupied = position_occupied(p) & ~from,
+		.from = m.from,
+		.target = &m,
+		.paths = paths,
+		.path_max = max,
+	};
+
+	if (!(p->pieces[us] & from) || !m.captured)
+		return 0;
+	if (p->kings & from)
+		king_capture_from(&ctx, m.from, 0);
+	else
+		man_capture_from(&ctx, m.from, 0);
+	return ctx.path_count;
 }

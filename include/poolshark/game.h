@@ -93,8 +93,8 @@ GameStatus game_status(const Game *g);
 /* "no legal move", "25-move rule", ... ("" for END_NONE). */
 const char *game_reason_text(GameEndReason reason);
 
-/* "1-0"-style PDN result text from Black's... see notation: "2-0", "0-2",
- * "1-1", "*" as PDN draughts writes them (first number is White's). */
+/* The PDN Result value: "1-0" White won, "0-1" Black won, "1/2-1/2" draw,
+ * "*" not over. The first number is White's, as the PDN standard has it. */
 const char *game_result_text(GameResult result);
 
 #endif

@@ -37,4 +37,21 @@ int movegen_count(const Position *p);
 /* True when the side to move has at least one legal move. */
 bool movegen_has_moves(const Position *p);
 
+/* The longest capture takes 12 pieces: its path has 13 squares. */
+enum { MOVEPATH_MAX = 13 };
+
+/* A capture's route: the origin, then every landing square in order. */
+typedef struct MovePath {
+	int length;
+	uint8_t squares[MOVEPATH_MAX];
+} MovePath;
+
+/*
+ * The routes by which capture m (from movegen_generate on *p) can be played:
+ * writes up to `max` of them to paths and returns how many exist (0 when m
+ * is not a capture of the side to move). Notation uses it to print and read
+ * full paths; the move itself does not carry one (RULES.md 2.11).
+ */
+int movegen_paths(const Position *p, Move m, MovePath *paths, int max);
+
 #endif

@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Reading and writing positions and moves as text (RULES.md section 4). */
+#include "poolshark/notation.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "poolshark/movegen.h"
+
+static void set_error(char *error, size_t size, const char *format, ...)
+{
+	if (!error || size == 0)
+		return;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(error, size, format, args);
+	va_end(args);
+}
+
+/* Appends to a bounded buffer; the text is cut, never overrun. */
+static void append(char *out, size_t size, size_t *used, const char *format, ...)
+{
+	if (*used >= size)
+		return;
+	va_list args;
+	va_start(args, format);
+	int n = vsnprintf(out + *used, size - *used, format, args);
+	va_end(args);
+	if (n > 0)
+		*used = *used + (size_t)n < size ? *used + (size_t)n : size;
+}
+
+/* At most this many characters of user text are quoted back in a message. */
+enum { QUOTE_MAX = 24 };
+
+static const char *skip_spaces(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Length of the token starting at s: up to the next separator. */
+static int token_length(const char *s)
+{
+	int n = 0;
+	while (s[n] && s[n] != ',' && s[n] != ':' && s[n] != ' ' && s[n] != '\t' && n < QUOTE_MAX)
+		n++;
+	return n > 0 ? n : 1;
+}
+
+/* Reads a square number 1..32 at *s (advancing it); false with a message. */
+static bool read_square(const char **s, const char *token, int *square, char *error, size_t size)
+{
+	const char *p = *s;
+	long value = 0;
+	int digits = 0;
+	while (isdigit((unsigned char)*p)) {
+		if (value < 1000)
+			value = value * 10 + (*p - '0');
+		p++;
+		digits++;
+	}
+	if (digits == 0) {
+		set_error(error, size, "expected a square number in '%.*s'", token_length(token), token);
+		return false;
+	}
+	if (value < 1 || value > 32) {
+		set_error(error, size, "square %.*s is outside 1-32 (in '%.*s')", digits > 6 ? 6 : digits,
+			  *s, token_length(token), token);
+		return false;
+	}
+	*square = (int)value;
+	*s = p;
+	return true;
+}
+
+typedef struct FenSide {
+	bool seen;
+	Bitboard pieces, kings;
+} FenSide;
+
+/* Reads one piece list after its colour letter: `K1,2-5,K9` or nothing. */
+static bool read_piece_list(const char **cursor, const char *colour_name, FenSide *side,
+			    Bitboard *all, char *error, size_t size)
+{
+	const char *s = skip_spaces(*cursor);
+	while (*s && *s != ':' && *s != '.') {
+		const char *token = s;
+		bool king = false;
+		if (*s == 'K' || *s == 'k') {
+			king = true;
+			s++;
+		}
+		int first, last;
+		if (!read_square(&s, token, &first, error, size))
+			return false;
+		last = first;
+		if (*s == '-') {
+			s++;
+			if (*s == 'K' || *s == 'k')
+				s++;
+			if (!read_square(&s, token, &last, error, size))
+				return false;
+			if (last < first) {
+				set_error(error, size, "range '%.*s' runs backwards", token_length(token), token);
+				return false;
+			}
+		}
+		for (int sq = first; sq <= last; sq++) {
+			Bitboard b = bb_square(sq - 1);
+			if (*all & b) {
+				set_error(error, size, "square %d is listed twice (in '%.*s')", sq,
+					  token_length(token), token);
+				return false;
+			}
+			*all |= b;
+			side->pieces |= b;
+			if (king)
+				side->kings |= b;
+		}
+		s = skip_spaces(s);
+		if (*s == ',') {
+			s = skip_spaces(s + 1);
+			continue;
+		}
+		if (*s && *s != ':' && *s != '.') {
+			set_error(error, size, "unexpected '%.*s' in the %s list", token_length(s), s, colour_name);
+			return false;
+		}
+	}
+	*cursor = s;
+	return true;
+}
+
+static bool check_material(const Position *p, char *error, size_t size)
+{
+	static const char *const names[2] = {"black", "white"};
+	for (int c = 0; c < 2; c++) {
+		Bitboard bad = position_men(p, (Color)c) & position_crown_row((Color)c);
+		if (bad) {
+			set_error(error, size, "%s man on %d stands on its crowning row", names[c],
+				  bb_lowest(bad) + 1);
+			return false;
+		}
+		if (bb_count(p->pieces[c]) > 12) {
+			set_error(error, size, "%d %s pieces (at most 12)", bb_count(p->pieces[c]), names[c]);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size)
+{
+	const char *s = skip_spaces(text);
+	Color side;
+
+	if (*s == '"')
+		s++;
+	if (*s == 'B' || *s == 'b')
+		side = BLACK;
+	else if (*s == 'W' || *s == 'w')
+		side = WHITE;
+	else {
+		set_error(error, error_size, *s ? "unknown turn letter '%.*s' (expected B or W)" : "empty FEN",
+			  token_length(s), s);
+		return false;
+	}
+	s = skip_spaces(s + 1);
+
+	FenSide sides[2] = {{0}};
+	Bitboard all = 0;
+	while (*s == ':') {
+		s = skip_spaces(s + 1);
+		Color c;
+		if (*s == 'B' || *s == 'b')
+			c = BLACK;
+		else if (*s == 'W' || *s == 'w')
+			c = WHITE;
+		else {
+			set_error(error, error_size, "unknown colour '%.*s' (expected B or W)", token_length(s), s);
+			return false;
+		}
+		const char *colour_name = c == BLACK ? "black" : "white";
+		if (sides[c].seen) {
+			set_error(error, error_size, "the %s piece list appears twice", colour_name);
+			return false;
+		}
+		sides[c].seen = true;
+		s++;
+		if (!read_piece_list(&s, colour_name, &sides[c], &all, error, error_size))
+			return false;
+	}
+	if (!sides[BLACK].seen && !sides[WHITE].seen) {
+		set_error(error, error_size, *s ? "expected ':' after the turn letter, found '%.*s'"
+					       : "no piece lists after the turn letter",
+			  token_length(s), s);
+		return false;
+	}
+	if (*s == '.')
+		s++;
+	if (*s == '"')
+		s++;
+	s = skip_spaces(s);
+	if (*s && *s != '\n' && *s != '\r') {
+		set_error(error, error_size, "trailing text '%.*s' after the FEN", token_length(s), s);
+		return false;
+	}
+
+	Position p;
+	position_set(&p, sides[BLACK].pieces, sides[WHITE].pieces, sides[BLACK].kings | sides[WHITE].kings,
+		     side);
+	if (!check_material(&p, error, error_size))
+		return false;
+	*out = p;
+	return true;
+}
+
+static void write_list(const Position *p, Color c, char *out, size_t size, size_t *used)
+{
+	append(out, size, used, "%c", c == WHITE ? 'W' : 'B');
+	const char *separator = "";
+	for (Bitboard b = p->pieces[c]; b; b &= b - 1) {
+		int s = bb_lowest(b);
+		append(out, size, used, "%s%s%d", separator, (p->kings >> s) & 1 ? "K" : "", s + 1);
+		separator = ",";
+	}
+}
+
+void notation_write_fen(const Position *p, char *out, size_t size)
+{
+	size_t used = 0;
+	if (size == 0)
+		return;
+	out[0] = '\0';
+	append(out, size, &used, "%c:", p->side == WHITE ? 'W' : 'B');
+	write_list(p, WHITE, out, size, &used);
+	append(out, size, &used, ":");
+	write_list(p, BLACK, out, size, &used);
+}
+
+bool notation_parse_hub_position(const char *text, Position *out, char *error, size_t error_size)
+{
+	size_t length = strlen(text);
+	if (length != 33) {
+		set_error(error, error_size, "a hub position has 33 letters, this one has %zu", length);
+		return false;
+	}
+	Color side;
+	if (text[0] == 'B')
+		side = BLACK;
+	else if (text[0] == 'W')
+		side = WHITE;
+	else {
+		set_error(error, error_size, "unknown side letter '%c' (expected B or W)",
+			  isprint((unsigned char)text[0]) ? text[0] : '?');
+		return false;
+	}
+	Bitboard pieces[2] = {0, 0}, kings = 0;
+	for (int s = 0; s < 32; s++) {
+		char c = text[s + 1];
+		Bitboard b = bb_square(s);
+		switch (c) {
+		case 'b': pieces[BLACK] |= b; break;
+		case 'B': pieces[BLACK] |= b; kings |= b; break;
+		case 'w': pieces[WHITE] |= b; break;
+		case 'W': pieces[WHITE] |= b; kings |= b; break;
+		case 'e': break;
+		default:
+			set_error(error, error_size, "bad letter '%c' for square %d (expected b, B, w, W or e)",
+				  isprint((unsigned char)c) ? c : '?', s + 1);
+			return false;
+		}
+	}
+	Position p;
+	position_set(&p, pieces[BLACK], pieces[WHITE], kings, side);
+	if (!check_material(&p, error, error_size))
+		return false;
+	*out = p;
+	return true;
+}
+
+void notation_write_hub_position(const Position *p, char *out, size_t size)
+{
+	char text[NOTATION_HUB_POSITION_MAX];
+	text[0] = p->side == WHITE ? 'W' : 'B';
+	for (int s = 0; s < 32; s++) {
+		Bitboard b = bb_square(s);
+		bool king = (p->kings & b) != 0;
+		if (p->pieces[BLACK] & b)
+			text[s + 1] = king ? 'B' : 'b';
+		else if (p->pieces[WHITE] & b)
+			text[s + 1] = king ? 'W' : 'w';
+		else
+			text[s + 1] = 'e';
+	}
+	text[33] = '\0';
+	snprintf(out, size, "%s", text);
+}
+
+void notation_write_move_hub(Move m, char *out, size_t size)
+{
+	size_t used = 0;
+	if (size == 0)
+		return;
+	out[0] = '\0';
+	if (!m.captured) {
+		append(out, size, &used, "%d-%d", m.from + 1, m.to + 1);
+		return;
+	}
+	append(out, size, &used, "%dx%d", m.from + 1, m.to + 1);
+	for (Bitboard b = m.captured; b; b &= b - 1)
+		append(out, size, &used, "x%d", bb_lowest(b) + 1);
+}
+
+static void write_path(const MovePath *path, char *out, size_t size)
+{
+	size_t used = 0;
+	out[0] = '\0';
+	for (int i = 0; i < path->length; i++)
+		append(out, size, &used, "%s%d", i ? "x" : "", path->squares[i] + 1);
+}
+
+void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
+{
+	MovePath path;
+	if (size == 0)
+		return;
+	if (m.captured && movegen_paths(p, m, &path, 1) > 0)
+		write_path(&path, out, size);
+	else if (m.captured)
+		notation_write_move_hub(m, out, size); /* not a legal capture: no path */
+	else
+		snprintf(out, size, "%d-%d", m.from + 1, m.to + 1);
+}
+
+void notation_write_move(const Position *p, Move m, char *out, size_t size)
+{
+	if (size == 0)
+		return;
+	if (!m.captured) {
+		snprintf(out, size, "%d-%d", m.from + 1, m.to + 1);
+		return;
+	}
+	MoveList list;
+	int n = movegen_generate(p, &list), same_ends = 0;
+	for (int i = 0; i < n; i++)
+		if (list.moves[i].from == m.from && list.moves[i].to == m.to)
+			same_ends++;
+	if (same_ends > 1)
+		notation_write_move_path(p, m, out, size);
+	else
+		snprintf(out, size, "%dx%d", m.from + 1, m.to + 1);
+}
+
+/* Squares of move text: 1..32 each, separated by '-' or 'x'. */
+typedef struct MoveText {
+	int count;
+	uint8_t squares[MOVEPATH_MAX + 1]; /* bit indices */
+} MoveText;
+
+static bool split_move_text(const char *text, MoveText *out)
+{
+	const char *s = skip_spaces(text);
+	out->count = 0;
+	for (;;) {
+		int square = 0, digits = 0;
+		while (isdigit((unsigned char)*s) && digits < 3) {
+			square = square * 10 + (*s - '0');
+			s++;
+			digits++;
+		}
+		if (digits == 0 || isdigit((unsigned char)*s) || square < 1 || square > 32)
+			return false;
+		if (out->count == MOVEPATH_MAX + 1)
+			return false;
+		out->squares[out->count++] = (uint8_t)(square - 1);
+		if (*s == '-' || *s == 'x' || *s == 'X' || *s == ':')
+			s++;
+		else
+			break;
+	}
+	s = skip_spaces(s);
+	return *s == '\0' && out->count >= 2;
+}
+
+/* Whether the squares after from and to list exactly m's captured pieces. */
+static bool matches_hub_form(Move m, const MoveText *t)
+{
+	Bitboard listed = 0;
+	if (t->count - 2 != bb_count(m.captured))
+		return false;
+	for (int i = 2; i < t->count; i++)
+		listed |= bb_square(t->squares[i]);
+	return listed == m.captured;
+}
+
+static bool matches_path_form(const Position *p, Move m, const MoveText *t)
+{
+	MovePath paths[16];
+	if (t->count - 1 != bb_count(m.captured))
+		return false;
+	int n = movegen_paths(p, m, paths, 16);
+	if (n > 16) /* more routes than we keep: the path decides each step */
+		n = 16;
+	for (int i = 0; i < n; i++)
+		if (paths[i].length == t->count &&
+		    !memcmp(paths[i].squares, t->squares, (size_t)t->count))
+			return true;
+	return false;
+}
+
+static bool move_matches(const Position *p, Move m, const MoveText *t)
+{
+	if (m.from != t->squares[0])
+		return false;
+	if (t->count == 2)
+		return m.to == t->squares[1];
+	if (!m.captured)
+		return false;
+	bool as_path = m.to == t->squares[t->count - 1] && matches_path_form(p, m, t);
+	bool as_hub = m.to == t->squares[1] && matches_hub_form(m, t);
+	return as_path || as_hub;
+}
+
+MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error,
+			      size_t error_size)
+{
+	MoveText t;
+	if (!split_move_text(text, &t)) {
+		set_error(error, error_size, "not a move: '%.*s' (expected e.g. 11-15, 11x18 or 11x18x25)",
+			  QUOTE_MAX, text);
+		return MOVE_PARSE_SYNTAX;
+	}
+	MoveList list;
+	int n = movegen_generate(p, &list), found = 0;
+	Move match[MOVELIST_CAPACITY];
+	for (int i = 0; i < n; i++)
+		if (move_matches(p, list.moves[i], &t))
+			match[found++] = list.moves[i];
+	if (found == 1) {
+		*out = match[0];
+		return MOVE_PARSE_OK;
+	}
+	if (found == 0) {
+		set_error(error, error_size, "illegal move %.*s", QUOTE_MAX * 2, skip_spaces(text));
+		return MOVE_PARSE_ILLEGAL;
+	}
+	char candidates[NOTATION_ERROR_MAX] = "";
+	size_t used = 0;
+	for (int i = 0; i < found; i++) {
+		char path[NOTATION_MOVE_MAX];
+		notation_write_move_path(p, match[i], path, sizeof path);
+		append(candidates, sizeof candidates, &used, "%s%s", i ? " " : "", path);
+	}
+	set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2,
+		  skip_spaces(text), candidates);
+	return MOVE_PARSE_AMBIGUOUS;
+}
