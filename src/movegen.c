@@ -2,6 +2,8 @@
 /* Move generation on 32-bit bitboards: men, flying kings, Turkish captures. */
 #include "poolshark/movegen.h"
 
+#include <stddef.h>
+
 /* State shared by one capture search: fixed for the whole move. */
 typedef struct CaptureContext {
 	MoveList *list;
@@ -55,15 +57,14 @@ static void add_capture(CaptureContext *ctx, int to, Bitboard captured)
 /* Man jumps from `at` having taken `captured` so far; recurses per jump. */
 static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 {
-	Bitboard here = bb_square(at);
 	Bitboard victims = ctx->opponents & ~captured;
 	Bitboard empty = ~ctx->occupied;
 	bool jumped = false;
 
 	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard over = bb_step(here, (Direction)d) & victims;
-		Bitboard land = bb_step(over, (Direction)d) & empty;
-		if (land) {
+		Bitboard over = bitboard_neighbors[d][at] & victims;
+		Bitboard land = bitboard_jumps[d][at] & empty;
+		if (over && land) {
 			jumped = true;
 			ctx->trail[ctx->depth++] = (uint8_t)bb_lowest(land);
 			man_capture_from(ctx, bb_lowest(land), captured | over);
@@ -74,28 +75,30 @@ static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 		add_capture(ctx, at, captured);
 }
 
-/* The squares a king on `at` may land on after jumping in d, or 0. */
-static Bitboard king_landings(const CaptureContext *ctx, int at, Direction d, Bitboard captured,
-			      Bitboard *victim)
+/* The squares a king on `at` may land on after jumping in d, or 0; the
+ * jumped piece goes to *victim. Pieces in `captured` are dead: they block
+ * but cannot be jumped again (2.7). */
+static inline Bitboard king_landings(Bitboard occupied, Bitboard opponents, int at, Direction d,
+				     Bitboard captured, Bitboard *victim)
 {
-	int v = bb_first_on_ray(at, d, ctx->occupied);
+	int v = bb_first_on_ray(at, d, occupied);
 	if (v < 0)
 		return 0;
 	*victim = bb_square(v);
-	if (!(*victim & ctx->opponents) || (*victim & captured))
+	if (!(*victim & opponents & ~captured))
 		return 0;
 	Bitboard beyond = bitboard_rays[d][v];
-	int stop = bb_first_on_ray(v, d, ctx->occupied);
+	int stop = bb_first_on_ray(v, d, occupied);
 	if (stop >= 0)
 		beyond &= ~(bitboard_rays[d][stop] | bb_square(stop));
 	return beyond;
 }
 
-static bool king_can_jump(const CaptureContext *ctx, int at, Bitboard captured)
+static bool king_can_jump(Bitboard occupied, Bitboard opponents, int at, Bitboard captured)
 {
 	Bitboard victim;
 	for (int d = 0; d < DIR_COUNT; d++)
-		if (king_landings(ctx, at, (Direction)d, captured, &victim))
+		if (king_landings(occupied, opponents, at, (Direction)d, captured, &victim))
 			return true;
 	return false;
 }
@@ -106,7 +109,8 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 
 	for (int d = 0; d < DIR_COUNT; d++) {
 		Bitboard victim = 0;
-		Bitboard land = king_landings(ctx, at, (Direction)d, captured, &victim);
+		Bitboard land = king_landings(ctx->occupied, ctx->opponents, at, (Direction)d, captured,
+					      &victim);
 		if (!land)
 			continue;
 		jumped = true;
@@ -114,7 +118,7 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 		/* Landing priority (2.6): squares that go on capturing win. */
 		Bitboard onward = 0;
 		for (Bitboard b = land; b; b &= b - 1)
-			if (king_can_jump(ctx, bb_lowest(b), taken))
+			if (king_can_jump(ctx->occupied, ctx->opponents, bb_lowest(b), taken))
 				onward |= b & -b;
 		if (onward) {
 			for (Bitboard b = onward; b; b &= b - 1) {
@@ -136,14 +140,16 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 }
 
 /* Men of `men` that have a jump, found set-wise over the four directions. */
-static Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
+static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
 {
-	/* Walk back from the landing squares: a man jumps in d when the square
-	 * one step in d holds a victim and the square two steps is empty. */
-	Bitboard dl = bb_step_up_right(bb_step_up_right(empty) & victims);
-	Bitboard dr = bb_step_up_left(bb_step_up_left(empty) & victims);
-	Bitboard ul = bb_step_down_right(bb_step_down_right(empty) & victims);
-	Bitboard ur = bb_step_down_left(bb_step_down_left(empty) & victims);
+	/* Two steps along one diagonal shift by 7 or 9 whatever the row, so
+	 * the landing test is one shift; k = bit % 4 decides the edges: a
+	 * double step left needs k >= 1, a double step right k <= 2. */
+	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
+	Bitboard dl = not_k0 & (empty >> 7) & bb_step_up_right(victims);
+	Bitboard dr = not_k3 & (empty >> 9) & bb_step_up_left(victims);
+	Bitboard ul = not_k0 & (empty << 9) & bb_step_down_right(victims);
+	Bitboard ur = not_k3 & (empty << 7) & bb_step_down_left(victims);
 	return men & (dl | dr | ul | ur);
 }
 
@@ -153,7 +159,11 @@ int movegen_captures(const Position *p, MoveList *list)
 	Bitboard opponents = p->pieces[color_other(us)];
 	Bitboard occupied = position_occupied(p);
 	Bitboard empty = ~occupied;
-	CaptureContext ctx = {.list = list, .opponents = opponents};
+	CaptureContext ctx;
+	ctx.list = list;
+	ctx.opponents = opponents;
+	ctx.target = NULL;
+	ctx.depth = 0;
 
 	list->count = 0;
 	for (Bitboard b = men_that_jump(position_men(p, us), opponents, empty); b; b &= b - 1) {
@@ -181,11 +191,9 @@ bool movegen_has_capture(const Position *p)
 
 	if (men_that_jump(position_men(p, us), opponents, ~occupied))
 		return true;
-	CaptureContext ctx = {.opponents = opponents};
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		int from = bb_lowest(b);
-		ctx.occupied = occupied & ~bb_square(from);
-		if (king_can_jump(&ctx, from, 0))
+		if (king_can_jump(occupied & ~bb_square(from), opponents, from, 0))
 			return true;
 	}
 	return false;

@@ -38,6 +38,10 @@ typedef enum Direction {
 
 /* rays[d][s]: every square reached from bit s by repeated steps in d. */
 extern const Bitboard bitboard_rays[DIR_COUNT][SQUARE_COUNT];
+/* neighbors[d][s]: the square one step from s in d (0 off the board). */
+extern const Bitboard bitboard_neighbors[DIR_COUNT][SQUARE_COUNT];
+/* jumps[d][s]: the square two steps from s in d, where a man lands. */
+extern const Bitboard bitboard_jumps[DIR_COUNT][SQUARE_COUNT];
 
 static inline Bitboard bb_square(int s)
 {
