@@ -48,17 +48,17 @@ static uint64_t entry_key(uint64_t key, int depth)
 	return (key ^ ((uint64_t)depth * 0x9e3779b97f4a7c15ull)) | 1;
 }
 
+/* depth >= 2; the children of a depth-2 node are counted in bulk without
+ * a call per child. */
 static uint64_t count_plain(const Position *p, int depth)
 {
-	if (depth == 1)
-		return (uint64_t)movegen_count(p);
 	MoveList list;
 	uint64_t leaves = 0;
 	int n = movegen_generate(p, &list);
 	for (int i = 0; i < n; i++) {
 		Position next;
 		position_make(p, list.moves[i], &next);
-		leaves += count_plain(&next, depth - 1);
+		leaves += depth == 2 ? (uint64_t)movegen_count(&next) : count_plain(&next, depth - 1);
 	}
 	return leaves;
 }
@@ -88,6 +88,8 @@ uint64_t perft_count(const Position *p, int depth, PerftTable *table)
 {
 	if (depth <= 0)
 		return 1;
+	if (depth == 1)
+		return (uint64_t)movegen_count(p);
 	return table ? count_hashed(p, depth, table) : count_plain(p, depth);
 }
 
