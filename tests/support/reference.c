@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The reference generator: mailbox board, recursive capture search. */
+#include "reference.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/*
+ * Geometry (RULES.md section 1): row r holds squares 4r+1..4r+4 left to
+ * right; on rows 0, 2, 4, 6 the dark squares are columns 1, 3, 5, 7 (b8 is
+ * square 1), on the other rows columns 0, 2, 4, 6 (a7 is square 5).
+ */
+int reference_row(int square)
+{
+	return (square - 1) / 4;
+}
+
+int reference_column(int square)
+{
+	int row = reference_row(square), index = (square - 1) % 4;
+	return row % 2 == 0 ? 2 * index + 1 : 2 * index;
+}
+
+int reference_square_at(int row, int column)
+{
+	if (row < 0 || row > 7 || column < 0 || column > 7)
+		return 0;
+	if ((row + column) % 2 == 0)
+		return 0; /* a light square */
+	return 4 * row + column / 2 + 1;
+}
+
+/* The work area of one generation: the grid and the moves found so far. */
+typedef struct Search {
+	char grid[8][8];  /* letters as in RefBoard, ' ' on light squares */
+	bool dead[8][8];  /* captured during the move being built */
+	char own_man, own_king;
+	int from;	  /* origin square of the capture being built */
+	int path[13];
+	int path_length;
+	RefMove *out;
+	int capacity;
+	int count;
+} Search;
+
+static const int step_rows[4] = {1, 1, -1, -1};
+static const int step_columns[4] = {-1, 1, -1, 1};
+
+static bool inside(int row, int column)
+{
+	return row >= 0 && row < 8 && column >= 0 && column < 8;
+}
+
+static bool is_opponent(const Search *s, int row, int column)
+{
+	char c = s->grid[row][column];
+	return c != '.' && c != ' ' && c != s->own_man && c != s->own_king;
+}
+
+static uint32_t dead_mask(const Search *s)
+{
+	uint32_t mask = 0;
+	for (int r = 0; r < 8; r++)
+		for (int c = 0; c < 8; c++)
+			if (s->dead[r][c])
+				mask |= 1u << (reference_square_at(r, c) - 1);
+	return mask;
+}
+
+static void add_move(Search *s, int from, int to, uint32_t captured)
+{
+	for (int i = 0; i < s->count && i < s->capacity; i++)
+		if (s->out[i].from == from && s->out[i].to == to && s->out[i].captured == captured)
+			return; /* the same move by another path: rule 2.11 */
+	if (s->count < s->capacity) {
+		RefMove *m = &s->out[s->count];
+		m->from = from;
+		m->to = to;
+		m->captured = captured;
+		m->path_length = s->path_length;
+		memcpy(m->path, s->path, sizeof m->path);
+	}
+	s->count++;
+}
+
+/*
+ * The landing squares of one king jump from (row, column) in direction d:
+ * fills rows/columns with every empty square beyond the first live
+ * opponent piece and returns their number (0 when no jump exists). The jumped
+ * piece goes to *victim_row / *victim_column.
+ */
+static int king_jump(const Search *s, int row, int column, int d, int *victim_row,
+		     int *victim_column, int *rows, int *columns)
+{
+	int r = row + step_rows[d], c = column + step_columns[d];
+	while (inside(r, c) && s->grid[r][c] == '.') {
+		r += step_rows[d];
+		c += step_columns[d];
+	}
+	if (!inside(r, c) || !is_opponent(s, r, c) || s->dead[r][c])
+		return 0; /* the edge, an own piece, or a dead piece that blocks */
+	*victim_row = r;
+	*victim_column = c;
+	int n = 0;
+	r += step_rows[d];
+	c += step_columns[d];
+	while (inside(r, c) && s->grid[r][c] == '.') {
+		rows[n] = r;
+		columns[n] = c;
+		n++;
+		r += step_rows[d];
+		c += step_columns[d];
+	}
+	return n;
+}
+
+/* A man jump from (row, column) in d: true with the landing square if legal. */
+static bool man_jump(const Search *s, int row, int column, int d, int *land_row, int *land_column)
+{
+	int mr = row + step_rows[d], mc = column + step_columns[d];
+	int lr = mr + step_rows[d], lc = mc + step_columns[d];
+	if (!inside(lr, lc))
+		return false;
+	if (!is_opponent(s, mr, mc) || s->dead[mr][mc] || s->grid[lr][lc] != '.')
+		return false;
+	*land_row = lr;
+	*land_column = lc;
+	return true;
+}
+
+static bool can_jump(const Search *s, int row, int column, bool king)
+{
+	for (int d = 0; d < 4; d++) {
+		int vr, vc, lr, lc, rows[8], columns[8];
+		if (king ? king_jump(s, row, column, d, &vr, &vc, rows, columns) > 0
+			 : man_jump(s, row, column, d, &lr, &lc))
+			return true;
+	}
+	return false;
+}
+
+/* Extends the capture standing on (row, column); records it where it ends. */
+static void extend(Search *s, int row, int column, bool king)
+{
+	for (int d = 0; d < 4; d++) {
+		int vr, vc, rows[8], columns[8], n;
+		if (king) {
+			n = king_jump(s, row, column, d, &vr, &vc, rows, columns);
+		} else {
+			n = man_jump(s, row, column, d, &rows[0], &columns[0]) ? 1 : 0;
+			vr = row + step_rows[d];
+			vc = column + step_columns[d];
+		}
+		if (n == 0)
+			continue;
+		s->dead[vr][vc] = true;
+		/* Rule 2.6: only landings that continue, if there are any. */
+		bool go_on[8], some = false;
+		for (int i = 0; i < n; i++) {
+			go_on[i] = can_jump(s, rows[i], columns[i], king);
+			some = some || go_on[i];
+		}
+		for (int i = 0; i < n; i++) {
+			if (some && !go_on[i])
+				continue;
+			s->path[s->path_length++] = reference_square_at(rows[i], columns[i]);
+			if (go_on[i])
+				extend(s, rows[i], columns[i], king);
+			else
+				add_move(s, s->from, reference_square_at(rows[i], columns[i]), dead_mask(s));
+			s->path_length--;
+		}
+		s->dead[vr][vc] = false;
+	}
+}
+
+int reference_generate(const RefBoard *b, RefMove *out, int capacity)
+{
+	Search s;
+	memset(&s, 0, sizeof s);
+	for (int r = 0; r < 8; r++)
+		for (int c = 0; c < 8; c++) {
+			int sq = reference_square_at(r, c);
+			s.grid[r][c] = sq ? b->squares[sq] : ' ';
+		}
+	s.own_man = b->side == 'B' ? 'b' : 'w';
+	s.own_king = b->side == 'B' ? 'B' : 'W';
+	s.out = out;
+	s.capacity = capacity;
+
+	/* Captures: every piece in turn, its square emptied first (rule 2.8). */
+	for (int sq = 1; sq <= 32; sq++) {
+		char piece = b->squares[sq];
+		if (piece != s.own_man && piece != s.own_king)
+			continue;
+		int r = reference_row(sq), c = reference_column(sq);
+		s.grid[r][c] = '.';
+		s.from = sq;
+		s.path_length = 0;
+		extend(&s, r, c, piece == s.own_king);
+		s.grid[r][c] = piece;
+	}
+	if (s.count > 0)
+		return s.count; /* rule 2.9: a capture exists, so only captures */
+
+	int forward = b->side == 'B' ? 1 : -1;
+	for (int sq = 1; sq <= 32; sq++) {
+		char piece = b->squares[sq];
+		if (piece != s.own_man && piece != s.own_king)
+			continue;
+		int r = reference_row(sq), c = reference_column(sq);
+		for (int d = 0; d < 4; d++) {
+			if (piece == s.own_man && step_rows[d] != forward)
+				continue;
+			int tr = r + step_rows[d], tc = c + step_columns[d];
+			while (inside(tr, tc) && s.grid[tr][tc] == '.') {
+				s.path_length = 0;
+				add_move(&s, sq, reference_square_at(tr, tc), 0);
+				if (piece == s.own_man)
+					break;
+				tr += step_rows[d];
+				tc += step_columns[d];
+			}
+		}
+	}
+	return s.count;
+}
+
+void reference_make(const RefBoard *b, const RefMove *m, RefBoard *out)
+{
+	RefBoard next = *b;
+	char piece = next.squares[m->from];
+	next.squares[m->from] = '.';
+	for (int sq = 1; sq <= 32; sq++)
+		if (m->captured & (1u << (sq - 1)))
+			next.squares[sq] = '.';
+	/* Rule 2.10: a man crowns only where its move ends. */
+	if (piece == 'b' && reference_row(m->to) == 7)
+		piece = 'B';
+	if (piece == 'w' && reference_row(m->to) == 0)
+		piece = 'W';
+	next.squares[m->to] = piece;
+	next.side = b->side == 'B' ? 'W' : 'B';
+	*out = next;
+}
+
+uint64_t reference_perft(const RefBoard *b, int depth)
+{
+	if (depth == 0)
+		return 1;
+	RefMove moves[REF_MAX_MOVES];
+	int n = reference_generate(b, moves, REF_MAX_MOVES);
+	if (n > REF_MAX_MOVES)
+		n = REF_MAX_MOVES;
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		RefBoard next;
+		reference_make(b, &moves[i], &next);
+		total += reference_perft(&next, depth - 1);
+	}
+	return total;
+}

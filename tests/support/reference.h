@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A slow, obvious move generator written from RULES.md alone: the test oracle. */
+#ifndef POOLSHARK_TESTS_REFERENCE_H
+#define POOLSHARK_TESTS_REFERENCE_H
+
+#include <stdint.h>
+
+/*
+ * This generator shares no code and no table with src/: it works on an 8x8
+ * array of letters with explicit row/column arithmetic, so that a mistake in
+ * the bitboard tables or shifts cannot hide in both places at once.
+ *
+ * Squares are PDN numbers 1..32. A captured set is a 32-bit mask with bit
+ * n-1 set for square n.
+ */
+typedef struct RefBoard {
+	char squares[33]; /* [1..32]: 'b' 'B' 'w' 'W' or '.'; [0] unused */
+	char side;	  /* 'B' or 'W': the side to move */
+} RefBoard;
+
+typedef struct RefMove {
+	int from, to;	   /* 1..32 */
+	uint32_t captured; /* bit n-1 for captured square n; 0 for a quiet move */
+	int path[13];	   /* landing squares of one way to play it (captures) */
+	int path_length;   /* number of entries of path (0 for a quiet move) */
+} RefMove;
+
+enum { REF_MAX_MOVES = 1024 };
+
+/*
+ * Every legal move of the side to move, each (from, to, captured) once, in
+ * no particular order; returns their number (at most `capacity` are stored,
+ * the count may be larger if the buffer is too small).
+ */
+int reference_generate(const RefBoard *b, RefMove *out, int capacity);
+
+/* The board after `m` (which must come from reference_generate). */
+void reference_make(const RefBoard *b, const RefMove *m, RefBoard *out);
+
+/* Leaf count `depth` plies below *b, without bulk counting or caching. */
+uint64_t reference_perft(const RefBoard *b, int depth);
+
+/* Row (0 = top, Black's back row) and column (0 = a) of square 1..32. */
+int reference_row(int square);
+int reference_column(int square);
+
+/* The square at (row, column), or 0 when that is off the board or light. */
+int reference_square_at(int row, int column);
+
+#endif

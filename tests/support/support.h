@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Test helpers: seeded PRNG, positions from square lists, move list checks. */
+#ifndef POOLSHARK_TESTS_SUPPORT_H
+#define POOLSHARK_TESTS_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "poolshark/move.h"
+#include "poolshark/position.h"
+#include "reference.h"
+
+/* A small deterministic PRNG (splitmix64) so that every run sees the same
+ * positions. */
+typedef struct Rng {
+	uint64_t state;
+} Rng;
+
+uint64_t rng_next(Rng *r);
+
+/* Uniform in [0, n); n > 0. */
+int rng_below(Rng *r, int n);
+
+/*
+ * A position from a FEN-like text "W:WK3,21:B9" (turn, then W and B lists,
+ * square numbers with an optional K, no ranges). This is a deliberately
+ * separate, strict reader so that tests of the generator do not depend on
+ * src/notation.c; it aborts the test program on text it does not accept.
+ */
+Position support_position(const char *text);
+
+/* The same form written back ("W:W21,K22:B3"), White first, ascending. */
+void support_describe(const Position *p, char *out, size_t size);
+
+/* A move from 1-based squares and a captured list given as a mask of bits
+ * (square n -> bit n-1). */
+Move support_move(int from, int to, uint32_t captured);
+
+/*
+ * Reads a space-separated list of moves in Hub form, from the rules rather
+ * than from our notation module: "11-15" or "from x to x captured x ...".
+ * Returns the number stored (aborts on malformed text or overflow).
+ */
+int support_parse_moves(const char *text, Move *out, int capacity);
+
+/* Hub form of a move: "11-15" or "9x11x6x7" (captured ascending). */
+void support_format_move(Move m, char *out, size_t size);
+
+/* All moves in Hub form, sorted, separated by spaces. */
+void support_format_moves(const Move *moves, int count, char *out, size_t size);
+
+/* Sorts moves by (from, to, captured). */
+void support_sort_moves(Move *moves, int count);
+
+/* True when both lists hold the same set of moves and neither lists a
+ * move twice. */
+bool support_same_moves(const Move *a, int a_count, const Move *b, int b_count);
+
+/* Converts between the library's Position and the reference board. */
+void support_to_reference(const Position *p, RefBoard *out);
+void support_from_reference(const RefBoard *b, Position *out);
+
+/* The reference generator's moves for *p as library moves; returns count. */
+int support_reference_moves(const Position *p, Move *out, int capacity);
+
+/*
+ * Compares movegen_generate() with the reference generator on *p. On a
+ * mismatch prints the position and both lists (prefixed by `label`) to
+ * stderr and returns false.
+ */
+bool support_check_against_reference(const Position *p, const char *label);
+
+/*
+ * Checks the legal moves of the position `fen` (support_position form)
+ * against `expected` (support_parse_moves form): movegen_generate must list
+ * exactly that set, each move once, and so must the reference generator;
+ * movegen_count, movegen_has_capture and movegen_has_moves must agree. Prints
+ * what differs and returns false on any mismatch.
+ */
+bool support_check_moves(const char *fen, const char *expected);
+
+/*
+ * A random legal setup: each side gets 0..max_men men (never on its own
+ * crowning row) and 0..max_kings kings, at least one piece each, random
+ * side to move.
+ */
+void support_random_position(Rng *r, int max_men, int max_kings, Position *out);
+
+/*
+ * Plays up to `plies` random legal moves from *start with movegen; stops
+ * early where the side to move has no move. Returns the plies played.
+ */
+int support_random_walk(Rng *r, const Position *start, int plies, Position *out);
+
+#endif

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Bitboard tables and steps re-derived from board geometry (row, column). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "poolshark/bitboard.h"
+#include "support/reference.h"
+#include "support/support.h"
+
+/* Row and column change of each Direction, as its name says (row 0 = top). */
+static const int direction_rows[DIR_COUNT] = {1, 1, -1, -1};
+static const int direction_columns[DIR_COUNT] = {-1, 1, -1, 1};
+
+/* Bit index of the square one step from bit s in d, or -1 off the board. */
+static int neighbour(int s, Direction d)
+{
+	int square = reference_square_at(reference_row(s + 1) + direction_rows[d],
+					 reference_column(s + 1) + direction_columns[d]);
+	return square - 1;
+}
+
+static Bitboard squares_where(int (*pick)(int square))
+{
+	Bitboard b = 0;
+	for (int n = 1; n <= 32; n++)
+		if (pick(n))
+			b |= bb_square(n - 1);
+	return b;
+}
+
+static int on_left_edge(int n) { return reference_column(n) == 0; }
+static int on_right_edge(int n) { return reference_column(n) == 7; }
+static int on_top_row(int n) { return reference_row(n) == 0; }
+static int on_bottom_row(int n) { return reference_row(n) == 7; }
+static int on_even_row(int n) { return reference_row(n) % 2 == 0; }
+
+/* The diagram of RULES.md section 1, read off square by square. */
+static void test_numbering_matches_the_diagram(void **state)
+{
+	(void)state;
+	static const char *names[33] = {
+	    "",	  "b8", "d8", "f8", "h8", "a7", "c7", "e7", "g7", "b6", "d6", "f6",
+	    "h6", "a5", "c5", "e5", "g5", "b4", "d4", "f4", "h4", "a3", "c3", "e3",
+	    "g3", "b2", "d2", "f2", "h2", "a1", "c1", "e1", "g1"};
+	for (int n = 1; n <= 32; n++) {
+		int column = names[n][0] - 'a', row = '8' - names[n][1];
+		assert_int_equal(reference_row(n), row);
+		assert_int_equal(reference_column(n), column);
+		assert_int_equal(reference_square_at(row, column), n);
+	}
+	/* a1 dark, h1 light (RULES.md 1) */
+	assert_int_equal(reference_square_at(7, 0), 29);
+	assert_int_equal(reference_square_at(7, 7), 0);
+}
+
+static void test_edge_masks(void **state)
+{
+	(void)state;
+	assert_int_equal(BB_LEFT_EDGE, squares_where(on_left_edge));
+	assert_int_equal(BB_RIGHT_EDGE, squares_where(on_right_edge));
+	assert_int_equal(BB_TOP_ROW, squares_where(on_top_row));
+	assert_int_equal(BB_BOTTOM_ROW, squares_where(on_bottom_row));
+	assert_int_equal(BB_EVEN_ROWS, squares_where(on_even_row));
+	assert_int_equal(BB_ODD_ROWS, (Bitboard)~BB_EVEN_ROWS);
+}
+
+static void test_rays_follow_the_diagonals(void **state)
+{
+	(void)state;
+	int total = 0;
+	for (int d = 0; d < DIR_COUNT; d++)
+		for (int s = 0; s < 32; s++) {
+			Bitboard want = 0;
+			for (int t = neighbour(s, (Direction)d); t >= 0; t = neighbour(t, (Direction)d))
+				want |= bb_square(t);
+			assert_int_equal(bitboard_rays[d][s], want);
+			total += bb_count(want);
+		}
+	/* Every ordered pair of squares on a common diagonal, counted once per
+	 * direction: the two long-diagonal families of an 8x8 board hold 7
+	 * diagonals of lengths 2,4,6,8,6,4,2 and 8 of lengths 1,3,5,7,7,5,3,1. */
+	int pairs = 0;
+	static const int lengths[] = {2, 4, 6, 8, 6, 4, 2, 1, 3, 5, 7, 7, 5, 3, 1};
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+		pairs += lengths[i] * (lengths[i] - 1);
+	assert_int_equal(total, pairs);
+}
+
+static void test_single_steps(void **state)
+{
+	(void)state;
+	for (int d = 0; d < DIR_COUNT; d++)
+		for (int s = 0; s < 32; s++) {
+			int t = neighbour(s, (Direction)d);
+			Bitboard want = t >= 0 ? bb_square(t) : 0;
+			assert_int_equal(bb_step(bb_square(s), (Direction)d), want);
+		}
+	/* The named forms agree with the switch. */
+	assert_int_equal(bb_step_down_left(bb_square(8)), bb_square(12)); /* 9 -> 13 */
+	assert_int_equal(bb_step_down_right(bb_square(8)), bb_square(13)); /* 9 -> 14 */
+	assert_int_equal(bb_step_up_left(bb_square(8)), bb_square(4));	   /* 9 -> 5 */
+	assert_int_equal(bb_step_up_right(bb_square(8)), bb_square(5));	   /* 9 -> 6 */
+	assert_int_equal(bb_step_up_left(bb_square(12)), 0);		   /* 13: edge */
+	assert_int_equal(bb_step_down_right(bb_square(11)), 0);		   /* 12: edge */
+}
+
+static void test_steps_of_sets_are_unions(void **state)
+{
+	(void)state;
+	Rng rng = {12345};
+	for (int i = 0; i < 20000; i++) {
+		Bitboard b = (Bitboard)rng_next(&rng);
+		if (i % 3 == 0)
+			b &= (Bitboard)rng_next(&rng); /* sparser sets too */
+		for (int d = 0; d < DIR_COUNT; d++) {
+			Bitboard want = 0;
+			for (Bitboard x = b; x; x &= x - 1) {
+				int t = neighbour(bb_lowest(x), (Direction)d);
+				if (t >= 0)
+					want |= bb_square(t);
+			}
+			assert_int_equal(bb_step(b, (Direction)d), want);
+		}
+	}
+}
+
+static void test_first_on_ray(void **state)
+{
+	(void)state;
+	Rng rng = {777};
+	for (int i = 0; i < 20000; i++) {
+		Bitboard blockers = (Bitboard)rng_next(&rng) & (Bitboard)rng_next(&rng);
+		int s = rng_below(&rng, 32);
+		Direction d = (Direction)rng_below(&rng, DIR_COUNT);
+		int want = -1;
+		for (int t = neighbour(s, d); t >= 0; t = neighbour(t, d))
+			if (blockers & bb_square(t)) {
+				want = t;
+				break;
+			}
+		assert_int_equal(bb_first_on_ray(s, d, blockers), want);
+	}
+	assert_true(dir_is_down(DIR_DOWN_LEFT) && dir_is_down(DIR_DOWN_RIGHT));
+	assert_false(dir_is_down(DIR_UP_LEFT) || dir_is_down(DIR_UP_RIGHT));
+}
+
+static void test_bit_helpers(void **state)
+{
+	(void)state;
+	Rng rng = {99};
+	for (int i = 0; i < 10000; i++) {
+		Bitboard b = (Bitboard)rng_next(&rng);
+		int count = 0, low = -1, high = -1;
+		for (int s = 0; s < 32; s++)
+			if (b & (1u << s)) {
+				count++;
+				if (low < 0)
+					low = s;
+				high = s;
+			}
+		assert_int_equal(bb_count(b), count);
+		if (b) {
+			assert_int_equal(bb_lowest(b), low);
+			assert_int_equal(bb_highest(b), high);
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_numbering_matches_the_diagram),
+	    cmocka_unit_test(test_edge_masks),
+	    cmocka_unit_test(test_rays_follow_the_diagonals),
+	    cmocka_unit_test(test_single_steps),
+	    cmocka_unit_test(test_steps_of_sets_are_unions),
+	    cmocka_unit_test(test_first_on_ray),
+	    cmocka_unit_test(test_bit_helpers),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
