@@ -26,6 +26,8 @@ BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 TOOL_DIRS := $(patsubst tools/%/,%,$(dir $(wildcard tools/*/*.c)))
 TOOLS     := $(sort $(TOOL_DIRS))
 
+.SECONDARY:
+
 .PHONY: all deps test check-tests perft bench bench-perft sanitize native pgo play clean help fuzz format
 
 all: deps poolshark $(TOOLS)
