@@ -115,6 +115,16 @@ native: deps
 	@$(MAKE) --no-print-directory BUILD=build-native OPT="-O3 -march=native" build-native/poolshark
 	cp build-native/poolshark poolshark
 
+# Profile-guided build: the bench and a perft are the training load.
+pgo: deps
+	rm -rf build-pgo
+	@$(MAKE) --no-print-directory BUILD=build-pgo OPT="-O3 -march=native -fprofile-generate" build-pgo/poolshark
+	./build-pgo/poolshark bench >/dev/null
+	./build-pgo/poolshark perft 10 >/dev/null
+	find build-pgo -name '*.o' -delete; rm -f build-pgo/libpoolshark.a build-pgo/poolshark
+	@$(MAKE) --no-print-directory BUILD=build-pgo OPT="-O3 -march=native -fprofile-use -fprofile-partial-training -Wno-missing-profile" build-pgo/poolshark
+	cp build-pgo/poolshark poolshark
+
 play: all
 	./poolshark play
 
