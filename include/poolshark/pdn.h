@@ -20,9 +20,48 @@ typedef struct PdnTag {
  * did not start from the start position, FEN and SetUp are added unless
  * present), then the moves of `game` in PDN move text with move numbers,
  * then the result. comments may be NULL, or hold one string (or NULL) per
- * ply, written as `{...}` after that move. Returns false on a write error.
+ * ply, written as `{...}` after that move. The result is the value of a
+ * "Result" tag when one is given, otherwise what game_status() says (and a
+ * Result tag is added). Returns false on a write error.
  */
 bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
 		    const char *const *comments);
+
+/* A game read back from PDN. Everything in it is owned by it. */
+typedef struct PdnGame {
+	Game *game;	   /* start position (from the FEN tag or the start) and the moves */
+	GameResult result; /* from the result token; RESULT_NONE for `*` or none */
+	int tag_count;
+	PdnTag *tags;	   /* in file order */
+	char **comments;   /* game->ply_count entries: the comment after each ply, or NULL */
+} PdnGame;
+
+typedef enum PdnReadStatus {
+	PDN_READ_OK,	/* *out holds a game: free it with pdn_game_free() */
+	PDN_READ_END,	/* no further game in the stream */
+	PDN_READ_ERROR	/* a bad game: message in error; its rest was skipped,
+			   so the next call reads the following game */
+} PdnReadStatus;
+
+/*
+ * Reads the next game from `in`, as tolerant as PDN readers are: tags in any
+ * order, move numbers (`12.`, `12...`, glued `12.11-15`) and NAGs are
+ * skipped, comments `{...}` and `;` to the end of the line are kept per ply
+ * (trimmed; several after one move are joined by a space), variations `(...)` are
+ * skipped, a game ends at its result token (`1-0`, `0-1`, `1/2-1/2`, `2-0`,
+ * `0-2`, `1-1`, `*`) or where the next game's tags begin. Moves are checked
+ * against the rules (any form notation_parse_move() accepts).
+ */
+PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size);
+
+/* Frees what pdn_read_game() allocated; safe on a zeroed PdnGame. */
+void pdn_game_free(PdnGame *g);
+
+/* The value of the first tag called `name` (case-insensitive), or NULL. */
+const char *pdn_game_tag(const PdnGame *g, const char *name);
+
+/* The result that a PDN result token stands for (first number White's);
+ * false when `text` is not a result token. */
+bool pdn_parse_result(const char *text, GameResult *out);
 
 #endif

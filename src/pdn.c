@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PDN game records (GameType 23): writing and reading whole games. */
+#include "poolshark/pdn.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "poolshark/notation.h"
+
+enum { LINE_WIDTH = 79 };
+
+/* ---- writing ---- */
+
+typedef struct Writer {
+	FILE *out;
+	int column;
+	bool ok;
+} Writer;
+
+/* Writes one movetext token, breaking the line before it when it would not fit. */
+static void put_token(Writer *w, const char *token)
+{
+	int length = (int)strlen(token);
+	if (w->column > 0 && w->column + 1 + length > LINE_WIDTH) {
+		w->ok &= fputc('\n', w->out) != EOF;
+		w->column = 0;
+	}
+	if (w->column > 0) {
+		w->ok &= fputc(' ', w->out) != EOF;
+		w->column++;
+	}
+	w->ok &= fputs(token, w->out) != EOF;
+	w->column += length;
+}
+
+static void put_tag(Writer *w, const char *name, const char *value)
+{
+	w->ok &= fprintf(w->out, "[%s \"", name) > 0;
+	for (const char *c = value; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			w->ok &= fputc('\\', w->out) != EOF;
+		w->ok &= fputc(*c, w->out) != EOF;
+	}
+	w->ok &= fputs("\"]\n", w->out) != EOF;
+}
+
+static const char *find_tag(const PdnTag *tags, int count, const char *name)
+{
+	for (int i = 0; i < count; i++)
+		if (!strcasecmp(tags[i].name, name))
+			return tags[i].value;
+	return NULL;
+}
+
+bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
+		    const char *const *comments)
+{
+	Writer w = {out, 0, true};
+	Position start;
+	char text[NOTATION_FEN_MAX > NOTATION_MOVE_MAX ? NOTATION_FEN_MAX : NOTATION_MOVE_MAX];
+	char comment[1024];
+	const char *result = find_tag(tags, tag_count, "Result");
+
+	position_start(&start);
+	if (!find_tag(tags, tag_count, "GameType"))
+		put_tag(&w, "GameType", "23");
+	for (int i = 0; i < tag_count; i++)
+		put_tag(&w, tags[i].name, tags[i].value);
+	if (!position_equal(&game->positions[0], &start) && !find_tag(tags, tag_count, "FEN")) {
+		notation_write_fen(&game->positions[0], text, sizeof text);
+		if (!find_tag(tags, tag_count, "SetUp"))
+			put_tag(&w, "SetUp", "1");
+		put_tag(&w, "FEN", text);
+	}
+	if (!result) {
+		result = game_result_text(game_status(game).result);
+		put_tag(&w, "Result", result);
+	}
+	w.ok &= fputc('\n', out) != EOF;
+
+	int number = 1;
+	bool need_number = true; /* a White move needs "N..." after a break */
+	for (int i = 0; i < game->ply_count; i++) {
+		const Position *before = &game->positions[i];
+		if (before->side == BLACK) {
+			snprintf(text, sizeof text, "%d.", number);
+			put_token(&w, text);
+		} else if (need_number) {
+			snprintf(text, sizeof text, "%d...", number);
+			put_token(&w, text);
+		}
+		notation_write_move(before, game->moves[i], text, sizeof text);
+		put_token(&w, text);
+		need_number = false;
+		if (comments && comments[i]) {
+			size_t n = 0;
+			comment[n++] = '{';
+			for (const char *c = comments[i]; *c && n < sizeof comment - 2; c++)
+				comment[n++] = *c == '}' ? ')' : *c; /* a brace would end it early */
+			comment[n++] = '}';
+			comment[n] = '\0';
+			put_token(&w, comment);
+			need_number = true;
+		}
+		if (before->side == WHITE)
+			number++;
+	}
+	put_token(&w, result);
+	w.ok &= fputs("\n\n", out) != EOF;
+	return w.ok;
+}
+
+/* ---- reading ---- */
+
+bool pdn_parse_result(const char *text, GameResult *out)
+{
+	static const struct {
+		const char *text;
+		GameResult result;
+	} results[] = {
+		{"1-0", RESULT_WHITE_WINS}, {"0-1", RESULT_BLACK_WINS}, {"1/2-1/2", RESULT_DRAW},
+		{"2-0", RESULT_WHITE_WINS}, {"0-2", RESULT_BLACK_WINS}, {"1-1", RESULT_DRAW},
+		{"0-0", RESULT_NONE},	    {"*", RESULT_NONE},
+	};
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+		if (!strcmp(text, results[i].text)) {
+			*out = results[i].result;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A growable string. */
+typedef struct Text {
+	char *data;
+	size_t length, capacity;
+} Text;
+
+static bool text_add(Text *t, char c)
+{
+	if (t->length + 2 > t->capacity) {
+		size_t capacity = t->capacity ? 2 * t->capacity : 64;
+		char *data = realloc(t->data, capacity);
+		if (!data)
+			return false;
+		t->data = data;
+		t->capacity = capacity;
+	}
+	t->data[t->length++] = c;
+	t->data[t->length] = '\0';
+	return true;
+}
+
+static void text_clear(Text *t)
+{
+	t->length = 0;
+	if (t->data)
+		t->data[0] = '\0';
+}
+
+typedef enum TokenKind { TOKEN_END, TOKEN_TAG, TOKEN_COMMENT, TOKEN_WORD, TOKEN_ERROR } TokenKind;
+
+typedef struct Reader {
+	FILE *in;
+	Text name, value; /* tag name and value, comment or word in value */
+	char *error;
+	size_t error_size;
+} Reader;
+
+static void fail(Reader *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static void fail(Reader *r, const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	vsnprintf(r->error, r->error_size, format, args);
+	va_end(args);
+}
+
+/* Reads up to `close` (nested `open` allowed when open != 0) into r->value. */
+static bool read_until(Reader *r, int open, int close, bool keep)
+{
+	int depth = 1, c;
+	while ((c = getc(r->in)) != EOF) {
+		if (open && c == open)
+			depth++;
+		if (c == close && --depth == 0)
+			return true;
+		if (keep && !text_add(&r->value, (char)(c == '\n' || c == '\r' ? ' ' : c)))
+			return false;
+	}
+	return false;
+}
+
+static TokenKind read_tag(Reader *r)
+{
+	int c;
+	text_clear(&r->name);
+	text_clear(&r->value);
+	while ((c = getc(r->in)) == ' ' || c == '\t')
+		;
+	while (c != EOF && (isalnum(c) || c == '_')) {
+		if (!text_add(&r->name, (char)c))
+			return TOKEN_ERROR;
+		c = getc(r->in);
+	}
+	while (c == ' ' || c == '\t')
+		c = getc(r->in);
+	if (r->name.length == 0 || c != '"') {
+		fail(r, "malformed tag");
+		read_until(r, 0, ']', false);
+		return TOKEN_ERROR;
+	}
+	while ((c = getc(r->in)) != EOF && c != '"' && c != '\n') {
+		if (c == '\\') {
+			int next = getc(r->in);
+			if (next == '"' || next == '\\')
+				c = next;
+			else if (next != EOF)
+				ungetc(next, r->in);
+		}
+		if (!text_add(&r->value, (char)c))
+			return TOKEN_ERROR;
+	}
+	if (c != '"') {
+		fail(r, "tag %s: value without a closing quote", r->name.data);
+		return TOKEN_ERROR;
+	}
+	read_until(r, 0, ']', false);
+	return TOKEN_TAG;
+}
+
+/* The next token; *saw_tag_start tells that it began with `[`. */
+static TokenKind next_token(Reader *r, bool *saw_tag_start)
+{
+	int c;
+	*saw_tag_start = false;
+	for (;;) {
+		c = getc(r->in);
+		if (c == EOF)
+			return TOKEN_END;
+		if (isspace(c))
+			continue;
+		if (c == '[') {
+			*saw_tag_start = true;
+			return read_tag(r);
+		}
+		if (c == '{' || c == ';') {
+			text_clear(&r->value);
+			if (!read_until(r, 0, c == '{' ? '}' : '\n', true) && c == '{') {
+				fail(r, "comment without a closing brace");
+				return TOKEN_ERROR;
+			}
+			return TOKEN_COMMENT;
+		}
+		if (c == '(') {
+			read_until(r, '(', ')', false); /* variations are not kept */
+			continue;
+		}
+		if (c == '%') { /* an escape line, ignored */
+			read_until(r, 0, '\n', false);
+			continue;
+		}
+		text_clear(&r->value);
+		while (c != EOF && !isspace(c) && !strchr("[{(;", c)) {
+			if (!text_add(&r->value, (char)c))
+				return TOKEN_ERROR;
+			c = getc(r->in);
+		}
+		if (c != EOF)
+			ungetc(c, r->in);
+		return TOKEN_WORD;
+	}
+}
+
+void pdn_game_free(PdnGame *g)
+{
+	if (g->game && g->comments)
+		for (int i = 0; i < g->game->ply_count; i++)
+			free(g->comments[i]);
+	free(g->comments);
+	for (int i = 0; i < g->tag_count; i++) {
+		free((void *)g->tags[i].name);
+		free((void *)g->tags[i].value);
+	}
+	free(g->tags);
+	free(g->game);
+	memset(g, 0, sizeof *g);
+}
+
+const char *pdn_game_tag(const PdnGame *g, const char *name)
+{
+	return find_tag(g->tags, g->tag_count, name);
+}
+
+static bool add_tag(PdnGame *g, const char *name, const char *value)
+{
+	PdnTag *tags = realloc(g->tags, (size_t)(g->tag_count + 1) * sizeof *tags);
+	if (!tags)
+		return false;
+	g->tags = tags;
+	tags[g->tag_count].name = strdup(name);
+	tags[g->tag_count].value = strdup(value);
+	g->tag_count++;
+	return tags[g->tag_count - 1].name && tags[g->tag_count - 1].value;
+}
+
+/* Sets up the game record at the first move (or the end): FEN tag or start. */
+static bool start_moves(Reader *r, PdnGame *g)
+{
+	Position start;
+	char message[NOTATION_ERROR_MAX];
+	const char *fen = pdn_game_tag(g, "FEN");
+	if (g->game)
+		return true;
+	position_start(&start);
+	if (fen && !notation_parse_fen(fen, &start, message, sizeof message)) {
+		fail(r, "bad FEN tag: %s", message);
+		return false;
+	}
+	g->game = malloc(sizeof *g->game);
+	g->comments = calloc(GAME_MAX_PLIES, sizeof *g->comments);
+	if (!g->game || !g->comments) {
+		fail(r, "out of memory");
+		return false;
+	}
+	game_init(g->game, &start);
+	return true;
+}
+
+static bool add_comment(PdnGame *g, char *text)
+{
+	size_t length = strlen(text);
+	while (length > 0 && isspace((unsigned char)text[length - 1]))
+		text[--length] = '\0';
+	text += strspn(text, " \t");
+	int ply = g->game ? g->game->ply_count : 0;
+	if (ply == 0)
+		return true; /* a comment before the first move belongs to no ply */
+	char **slot = &g->comments[ply - 1];
+	size_t old = *slot ? strlen(*slot) + 1 : 0;
+	char *joined = realloc(*slot, old + strlen(text) + 1);
+	if (!joined)
+		return false;
+	if (old)
+		joined[old - 1] = ' ';
+	strcpy(joined + old, text);
+	*slot = joined;
+	return true;
+}
+
+/* Handles one word of movetext. Returns 1 at a result token, 0 to go on, -1 on error. */
+static int read_word(Reader *r, PdnGame *g, char *word)
+{
+	char message[NOTATION_ERROR_MAX];
+	GameResult result;
+	if (pdn_parse_result(word, &result)) {
+		g->result = result;
+		return 1;
+	}
+	/* Move numbers ("12.", "12...", "...") and a number glued to its move. */
+	while (isdigit((unsigned char)*word))
+		word++;
+	if (*word == '.') {
+		word += strspn(word, ".");
+	} else if (word != r->value.data && *word != '\0') {
+		word = r->value.data; /* digits not followed by '.': a move */
+	}
+	if (*word == '\0' || *word == '$')
+		return 0;
+	size_t n = strlen(word);
+	while (n > 0 && strchr("!?", word[n - 1]))
+		word[--n] = '\0';
+	if (!start_moves(r, g))
+		return -1;
+	Move m;
+	const Position *p = game_position(g->game);
+	if (notation_parse_move(p, word, &m, message, sizeof message) != MOVE_PARSE_OK) {
+		fail(r, "move %d: %s", g->game->ply_count + 1, message);
+		return -1;
+	}
+	if (!game_play(g->game, m)) {
+		fail(r, "move %d (%s) comes after the end of the game", g->game->ply_count + 1, word);
+		return -1;
+	}
+	return 0;
+}
+
+/* After an error: skip to the end of this game (a result token or the next tags). */
+static void skip_game(Reader *r)
+{
+	bool tag;
+	GameResult result;
+	for (;;) {
+		long at = ftell(r->in);
+		TokenKind kind = next_token(r, &tag);
+		if (kind == TOKEN_END)
+			return;
+		if (kind == TOKEN_TAG && at >= 0) {
+			fseek(r->in, at, SEEK_SET); /* leave the tag to the next game */
+			return;
+		}
+		if (kind == TOKEN_WORD && pdn_parse_result(r->value.data, &result))
+			return;
+	}
+}
+
+PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size)
+{
+	Reader r = {in, {0}, {0}, error, error_size};
+	PdnGame g = {0};
+	PdnReadStatus status = PDN_READ_ERROR;
+	bool tag, any = false, moves_started = false;
+
+	memset(out, 0, sizeof *out);
+	for (;;) {
+		long at = ftell(in);
+		TokenKind kind = next_token(&r, &tag);
+		if (kind == TOKEN_END) {
+			if (!any) {
+				status = PDN_READ_END;
+				goto done;
+			}
+			break;
+		}
+		if (kind == TOKEN_ERROR)
+			goto skip;
+		if (kind == TOKEN_TAG) {
+			if (moves_started) {
+				/* The next game's tags: this one had no result token. */
+				if (at < 0 || fseek(in, at, SEEK_SET) != 0) {
+					fail(&r, "game without a result token");
+					goto skip;
+				}
+				break;
+			}
+			any = true;
+			if (!add_tag(&g, r.name.data, r.value.data)) {
+				fail(&r, "out of memory");
+				goto done;
+			}
+			continue;
+		}
+		any = true;
+		if (kind == TOKEN_COMMENT) {
+			if (!add_comment(&g, r.value.data)) {
+				fail(&r, "out of memory");
+				goto done;
+			}
+			continue;
+		}
+		moves_started = true;
+		int end = read_word(&r, &g, r.value.data);
+		if (end < 0)
+			goto skip;
+		if (end > 0)
+			break;
+	}
+	if (!start_moves(&r, &g))
+		goto done;
+	*out = g;
+	free(r.name.data);
+	free(r.value.data);
+	return PDN_READ_OK;
+skip:
+	skip_game(&r);
+done:
+	pdn_game_free(&g);
+	free(r.name.data);
+	free(r.value.data);
+	return status;
+}

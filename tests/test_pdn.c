@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PDN records: what pdn_write_game() writes, pdn_read_game() reads back; tolerant reading. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/pdn.h"
+
+/* Plays up to max_plies pseudo-random legal moves (a fixed LCG) until the game ends. */
+static Game *random_game(const Position *start, int max_plies, uint32_t seed)
+{
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	game_init(g, start);
+	for (int i = 0; i < max_plies && game_status(g).result == RESULT_NONE; i++) {
+		MoveList list;
+		int n = movegen_generate(game_position(g), &list);
+		seed = seed * 1103515245u + 12345u;
+		assert_true(game_play(g, list.moves[(seed >> 16) % (uint32_t)n]));
+	}
+	return g;
+}
+
+static void assert_same_moves(const Game *a, const Game *b)
+{
+	assert_true(position_equal(&a->positions[0], &b->positions[0]));
+	assert_int_equal(a->ply_count, b->ply_count);
+	for (int i = 0; i < a->ply_count; i++)
+		assert_true(move_equal(a->moves[i], b->moves[i]));
+}
+
+/* Writes `g` with a comment on every third ply, reads it back, compares all. */
+static void round_trip(const Game *g)
+{
+	char **comments = calloc((size_t)g->ply_count + 1, sizeof *comments);
+	PdnTag tags[] = {{"Event", "round \"trip\" \\ test"}, {"White", "w"}, {"Black", "b"}};
+	assert_non_null(comments);
+	for (int i = 0; i < g->ply_count; i += 3) {
+		comments[i] = malloc(32);
+		snprintf(comments[i], 32, "%+.2f/%d %d.%02ds", (i - 7) / 3.0, i % 11, i / 5, i % 100);
+	}
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	assert_true(pdn_write_game(f, g, tags, 3, (const char *const *)comments));
+	assert_true(pdn_write_game(f, g, tags, 3, NULL)); /* two records in one file */
+	rewind(f);
+
+	char error[200];
+	for (int copy = 0; copy < 2; copy++) {
+		PdnGame read;
+		assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+		assert_same_moves(g, read.game);
+		assert_int_equal(read.result, game_status(g).result);
+		assert_string_equal(pdn_game_tag(&read, "Event"), tags[0].value);
+		assert_string_equal(pdn_game_tag(&read, "gametype"), "23");
+		for (int i = 0; i < g->ply_count; i++) {
+			if (copy == 0 && comments[i])
+				assert_string_equal(read.comments[i], comments[i]);
+			else
+				assert_null(read.comments[i]);
+		}
+		pdn_game_free(&read);
+	}
+	PdnGame none;
+	assert_int_equal(pdn_read_game(f, &none, error, sizeof error), PDN_READ_END);
+	fclose(f);
+	for (int i = 0; i < g->ply_count; i++)
+		free(comments[i]);
+	free(comments);
+}
+
+static void test_round_trip_from_start(void **state)
+{
+	(void)state;
+	Position start;
+	position_start(&start);
+	for (uint32_t seed = 1; seed <= 20; seed++) {
+		Game *g = random_game(&start, 400, seed);
+		round_trip(g);
+		free(g);
+	}
+}
+
+static void test_round_trip_from_fen_white_to_move(void **state)
+{
+	(void)state;
+	Position start;
+	char error[NOTATION_ERROR_MAX];
+	assert_true(notation_parse_fen("W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14",
+				       &start, error, sizeof error));
+	Game *g = random_game(&start, 120, 7);
+	FILE *f = tmpfile();
+	assert_true(pdn_write_game(f, g, NULL, 0, NULL));
+	rewind(f);
+	char text[4096];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	assert_non_null(strstr(text, "[FEN \""));
+	assert_non_null(strstr(text, "1..."));
+	rewind(f);
+	PdnGame read;
+	assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+	assert_same_moves(g, read.game);
+	pdn_game_free(&read);
+	fclose(f);
+	free(g);
+}
+
+/* Parses `moves` (space-separated) from the start with notation alone. */
+static Game *expected_game(const char *const *moves, int count)
+{
+	Game *g = malloc(sizeof *g);
+	Position start;
+	char error[NOTATION_ERROR_MAX];
+	position_start(&start);
+	game_init(g, &start);
+	for (int i = 0; i < count; i++) {
+		Move m;
+		assert_int_equal(notation_parse_move(game_position(g), moves[i], &m, error, sizeof error),
+				 MOVE_PARSE_OK);
+		assert_true(game_play(g, m));
+	}
+	return g;
+}
+
+static void test_tolerant_reader(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"; a file comment line\n"
+		"[Event \"first\"]\n[Result \"2-0\"]\n"
+		"{before the moves} 1.11-15 23-19 $1 2. 8-11! (2. 9-14 22-17) 22-17?\n"
+		"{ two\nlines } {joined} 3... 9-13\n"
+		"[Event \"second\"]\n"
+		"1. 11-15 ; rest of line\n 23-19 1/2-1/2\n"
+		"\n[Event \"third\"] [FEN \"B:W18,22,28:B14\"] 1. 14x23 0-2\n";
+	static const char *const first[] = {"11-15", "23-19", "8-11", "22-17", "9-13"};
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	assert_non_null(f);
+
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	Game *want = expected_game(first, 5);
+	assert_same_moves(want, g.game);
+	free(want);
+	assert_string_equal(pdn_game_tag(&g, "Event"), "first");
+	assert_int_equal(g.result, RESULT_NONE); /* no result token: ended by the next tags */
+	assert_string_equal(g.comments[3], "two lines joined");
+	assert_null(g.comments[0]);
+	pdn_game_free(&g);
+
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	want = expected_game(first, 2);
+	assert_same_moves(want, g.game);
+	free(want);
+	assert_int_equal(g.result, RESULT_DRAW);
+	assert_string_equal(g.comments[0], "rest of line");
+	pdn_game_free(&g);
+
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(g.game->ply_count, 1);
+	assert_int_equal(g.result, RESULT_BLACK_WINS);
+	assert_int_equal(bb_count(game_position(g.game)->pieces[WHITE]), 2); /* 18 was taken */
+	pdn_game_free(&g);
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_END);
+	fclose(f);
+}
+
+static void test_bad_games_are_skipped(void **state)
+{
+	(void)state;
+	static const char text[] = "[Event \"bad move\"]\n1. 11-15 23-17 2. 15-19 1-0\n"
+				   "[FEN \"B:W33:B1\"]\n1. 1-6 *\n"
+				   "[Event \"good\"]\n1. 11-15 *\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	/* 23-17 is no move at all; the reader says which move failed. */
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "move 2"));
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "FEN"));
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_string_equal(pdn_game_tag(&g, "Event"), "good");
+	assert_int_equal(g.game->ply_count, 1);
+	pdn_game_free(&g);
+	fclose(f);
+}
+
+static void test_result_tokens(void **state)
+{
+	(void)state;
+	GameResult r;
+	for (GameResult want = RESULT_NONE; want <= RESULT_DRAW; want++) {
+		assert_true(pdn_parse_result(game_result_text(want), &r));
+		assert_int_equal(r, want);
+	}
+	assert_true(pdn_parse_result("0-2", &r));
+	assert_int_equal(r, RESULT_BLACK_WINS);
+	assert_false(pdn_parse_result("11-15", &r));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip_from_start),
+		cmocka_unit_test(test_round_trip_from_fen_white_to_move),
+		cmocka_unit_test(test_tolerant_reader),
+		cmocka_unit_test(test_bad_games_are_skipped),
+		cmocka_unit_test(test_result_tokens),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
