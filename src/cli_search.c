@@ -1,21 +1,197 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until this subcommand is written. */
+/* `poolshark bench` and `poolshark analyse`: the search from the command line. */
+#include <bsd/stdlib.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "poolshark/bench_positions.h"
 #include "poolshark/cli.h"
+#include "poolshark/engine.h"
+#include "poolshark/notation.h"
+#include "poolshark/timeman.h"
+
+enum {
+	BENCH_DEFAULT_DEPTH = 11,
+	BENCH_HASH_MB = 16, /* fixed, so the node count does not follow options */
+	LINE_MAX_CHARS = 4096
+};
+
+/* "+1.25", "-0.05"; a forced end as "+99.93 (win in 7 plies)". */
+static void format_score(int score, char *out, size_t size)
+{
+	int a = score < 0 ? -score : score;
+	int n = snprintf(out, size, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
+	if (score_is_decisive(score) && n > 0 && (size_t)n < size) {
+		int plies = search_mate_plies(score);
+		snprintf(out + n, size - (size_t)n, " (%s in %d plies)", plies > 0 ? "win" : "loss",
+			 plies > 0 ? plies : -plies);
+	}
+}
+
+/* The moves of a line in PDN, each written in the position it is played in. */
+static void format_line(const Position *root, const Move *moves, int count, char *out, size_t size)
+{
+	Position p = *root;
+	size_t used = 0;
+	out[0] = '\0';
+	for (int i = 0; i < count && used + NOTATION_MOVE_MAX + 2 < size; i++) {
+		char text[NOTATION_MOVE_MAX];
+		notation_write_move(&p, moves[i], text, sizeof text);
+		used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", text);
+		position_make(&p, moves[i], &p);
+	}
+}
+
+static void print_info(const SearchInfo *info, void *user)
+{
+	const Position *root = user;
+	char score[64], line[LINE_MAX_CHARS];
+	format_score(info->score, score, sizeof score);
+	format_line(root, info->pv, info->pv_length, line, sizeof line);
+	uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
+	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64
+	       " nps %" PRIu64 " pv %s\n",
+	       info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, line);
+	fflush(stdout);
+}
+
+static bool parse_number(const char *text, long long min, long long max, const char *what,
+			 long long *out)
+{
+	const char *err = NULL;
+	*out = strtonum(text, min, max, &err);
+	if (err) {
+		fprintf(stderr, "poolshark: %s '%s' is %s (allowed %lld..%lld)\n", what, text, err, min,
+			max);
+		return false;
+	}
+	return true;
+}
 
 int cli_bench(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "poolshark: not available yet\n");
-	return CLI_FAILURE;
+	long long depth = BENCH_DEFAULT_DEPTH;
+	if (argc > 2 || (argc == 2 && !parse_number(argv[1], 1, 40, "depth", &depth))) {
+		if (argc > 2)
+			fprintf(stderr, "poolshark: too many arguments\n");
+		fprintf(stderr, "usage: poolshark bench [DEPTH]\n");
+		return CLI_USAGE;
+	}
+
+	EngineOptions options;
+	engine_default_options(&options);
+	options.hash_mb = BENCH_HASH_MB;
+	Engine *engine = engine_create(&options);
+	if (!engine) {
+		fprintf(stderr, "poolshark: out of memory\n");
+		return CLI_FAILURE;
+	}
+	SearchLimits limits = {.depth = (int)depth};
+	uint64_t total = 0;
+	int64_t start = timeman_now_ms();
+	for (int i = 0; i < bench_position_count; i++) {
+		Position p;
+		char error[NOTATION_ERROR_MAX];
+		if (!notation_parse_fen(bench_positions[i].fen, &p, error, sizeof error)) {
+			fprintf(stderr, "poolshark: bench position %d: %s\n", i + 1, error);
+			engine_destroy(engine);
+			return CLI_FAILURE;
+		}
+		game_init(engine_game(engine), &p);
+		engine_new_game(engine);
+		SearchResult r;
+		engine_search_sync(engine, &limits, NULL, NULL, &r);
+		total += r.nodes;
+		char move[NOTATION_MOVE_MAX] = "none", score[64];
+		if (!move_is_none(r.best))
+			notation_write_move(&p, r.best, move, sizeof move);
+		format_score(r.score, score, sizeof score);
+		printf("position %2d/%d  nodes %10" PRIu64 "  score %-7s  best %-8s  %s\n", i + 1,
+		       bench_position_count, r.nodes, score, move, bench_positions[i].comment);
+	}
+	int64_t elapsed = timeman_now_ms() - start;
+	engine_destroy(engine);
+	printf("\nDepth: %lld\nTotal time (ms): %" PRId64 "\n", depth, elapsed);
+	printf("Nodes searched: %" PRIu64 "\n", total);
+	printf("Nodes/second: %" PRIu64 "\n", total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1));
+	return CLI_OK;
+}
+
+static int analyse_usage(const char *problem)
+{
+	if (problem)
+		fprintf(stderr, "poolshark: %s\n", problem);
+	fprintf(stderr, "usage: poolshark analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)\n");
+	return CLI_USAGE;
 }
 
 int cli_analyse(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "poolshark: not available yet\n");
-	return CLI_FAILURE;
+	Position p;
+	position_start(&p);
+	SearchLimits limits = {0};
+	int limit_count = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		if (i + 1 >= argc)
+			return analyse_usage(strncmp(opt, "--", 2) ? "unexpected argument" : "option needs a value");
+		const char *value = argv[++i];
+		long long n;
+		if (!strcmp(opt, "--fen")) {
+			char error[NOTATION_ERROR_MAX];
+			if (!notation_parse_fen(value, &p, error, sizeof error)) {
+				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
+				return CLI_USAGE;
+			}
+		} else if (!strcmp(opt, "--depth")) {
+			if (!parse_number(value, 1, 100, "depth", &n))
+				return analyse_usage(NULL);
+			limits.depth = (int)n;
+			limit_count++;
+		} else if (!strcmp(opt, "--movetime")) {
+			if (!parse_number(value, 1, 86400000LL, "move time", &n))
+				return analyse_usage(NULL);
+			limits.move_time_ms = n;
+			limit_count++;
+		} else if (!strcmp(opt, "--nodes")) {
+			if (!parse_number(value, 1, 1000000000000LL, "node count", &n))
+				return analyse_usage(NULL);
+			limits.nodes = (uint64_t)n;
+			limit_count++;
+		} else {
+			fprintf(stderr, "poolshark: unknown option '%s'\n", opt);
+			return analyse_usage(NULL);
+		}
+	}
+	if (limit_count != 1)
+		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
+
+	EngineOptions options;
+	engine_default_options(&options);
+	options.move_overhead_ms = 0;
+	Engine *engine = engine_create(&options);
+	if (!engine) {
+		fprintf(stderr, "poolshark: out of memory\n");
+		return CLI_FAILURE;
+	}
+	game_init(engine_game(engine), &p);
+	SearchResult r;
+	engine_search_sync(engine, &limits, print_info, &p, &r);
+	engine_destroy(engine);
+
+	if (move_is_none(r.best)) {
+		printf("bestmove none (no legal move: the side to move has lost)\n");
+		return CLI_OK;
+	}
+	char best[NOTATION_MOVE_MAX], ponder[NOTATION_MOVE_MAX] = "";
+	notation_write_move(&p, r.best, best, sizeof best);
+	if (!move_is_none(r.ponder)) {
+		Position next;
+		position_make(&p, r.best, &next);
+		notation_write_move(&next, r.ponder, ponder, sizeof ponder);
+	}
+	printf("bestmove %s%s%s\n", best, *ponder ? " ponder " : "", ponder);
+	return CLI_OK;
 }

@@ -10,43 +10,11 @@
 #include "poolshark/game.h"
 #include "poolshark/move.h"
 #include "poolshark/position.h"
+#include "poolshark/search.h"
 
-/* Limits of one search; zero fields are "no limit". Times in milliseconds. */
-typedef struct SearchLimits {
-	int depth;		/* plies; 0 = none */
-	uint64_t nodes;		/* 0 = none */
-	int64_t move_time_ms;	/* fixed time for this move; 0 = none */
-	int64_t time_left_ms;	/* game clock of the side to move; 0 = no clock */
-	int64_t increment_ms;	/* added after each move */
-	int moves_to_go;	/* moves until the next time control; 0 = rest of game */
-	bool infinite;		/* search until stopped (also: go analyze) */
-	bool ponder;		/* pondering: the clock starts at engine_ponder_hit() */
-} SearchLimits;
+/* SearchLimits, SearchInfo and SearchResult live in search.h. */
 
-/* Progress of a running search, passed to the info callback. */
-typedef struct SearchInfo {
-	int depth;		/* completed iteration */
-	double mean_depth;	/* average leaf depth of that iteration */
-	int score;		/* hundredths of a man, side to move's view */
-	bool mate;		/* score is a forced game end */
-	int mate_plies;		/* when mate: plies to the end (sign as score) */
-	uint64_t nodes;
-	int64_t time_ms;
-	int pv_length;
-	Move pv[128];
-} SearchInfo;
-
-/* The outcome of a search: best move (move_none() when there is no legal
- * move) and the expected reply (move_none() when unknown). */
-typedef struct SearchResult {
-	Move best;
-	Move ponder;
-	int score;
-	int depth;
-	uint64_t nodes;
-} SearchResult;
-
-typedef void (*EngineInfoCallback)(const SearchInfo *info, void *user);
+typedef SearchInfoCallback EngineInfoCallback;
 typedef void (*EngineDoneCallback)(const Position *root, const SearchResult *result, void *user);
 
 typedef struct EngineOptions {
@@ -80,13 +48,21 @@ bool engine_new_game(Engine *e);
 
 /*
  * Starts a search of the current game position in a background thread and
- * returns at once (false when a search already runs). `info` is called after
- * each iteration, `done` exactly once at the end, both from the search thread.
+ * returns at once (false when a search already runs). The position and its
+ * history are copied here, so the game may change once this returns.
+ * `info` (may be NULL) is called after each iteration, `done` (may be NULL)
+ * exactly once at the end, both from the search thread. The engine stops
+ * counting as searching just before `done` is called, so the callback may
+ * wake the controlling thread to start the next search; engine_start()
+ * first joins the thread of a finished search (so never call it from a
+ * callback, nor while holding a lock a callback takes). With limits->ponder
+ * or limits->infinite the search does not end on its own before
+ * engine_stop() (or, pondering, engine_ponder_hit() when it is complete).
  */
 bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
 		  EngineDoneCallback done, void *user);
 
-/* Asks the running search to stop; returns at once. */
+/* Asks the running search to stop; returns at once. Safe from any thread. */
 void engine_stop(Engine *e);
 
 /* Pondering turned into a real search: the clock starts now. */
@@ -97,7 +73,8 @@ void engine_wait(Engine *e);
 
 bool engine_is_searching(const Engine *e);
 
-/* Searches synchronously in the calling thread (bench, analyse, tests). */
+/* Searches the current game position synchronously in the calling thread
+ * (bench, analyse, tests); no search may be running. */
 void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
 			void *user, SearchResult *out);
 

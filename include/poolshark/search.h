@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Alpha-beta search: iterative deepening, PVS, quiescence over forced captures. */
+#ifndef POOLSHARK_SEARCH_H
+#define POOLSHARK_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/eval.h"
+#include "poolshark/game.h"
+#include "poolshark/move.h"
+#include "poolshark/position.h"
+#include "poolshark/tt.h"
+
+enum {
+	SEARCH_MAX_PLY = 128,	/* deepest line, extensions included */
+	SCORE_DRAW = 0,
+	SCORE_WIN = 10000,	/* the side to move wins now; minus plies to the end */
+	SCORE_INFINITE = 10001,
+	/* Scores beyond this are forced game ends (SCORE_WIN - plies). */
+	SCORE_WIN_MIN = SCORE_WIN - SEARCH_MAX_PLY
+};
+
+_Static_assert((int)EVAL_LIMIT < (int)SCORE_WIN_MIN, "evaluations never look like a won game");
+
+static inline bool score_is_decisive(int score)
+{
+	return score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
+}
+
+/* Limits of one search; zero fields are "no limit". Times in milliseconds. */
+typedef struct SearchLimits {
+	int depth;		/* plies; 0 = none */
+	uint64_t nodes;		/* 0 = none */
+	int64_t move_time_ms;	/* fixed time for this move; 0 = none */
+	int64_t time_left_ms;	/* game clock of the side to move; 0 = no clock */
+	int64_t increment_ms;	/* added after each move */
+	int moves_to_go;	/* moves until the next time control; 0 = rest of game */
+	bool infinite;		/* search until stopped (also: go analyze) */
+	bool ponder;		/* pondering: the clock starts at engine_ponder_hit() */
+} SearchLimits;
+
+/* Progress of a running search, passed to the info callback. */
+typedef struct SearchInfo {
+	int depth;		/* completed iteration */
+	double mean_depth;	/* average leaf depth of that iteration */
+	int score;		/* hundredths of a man, side to move's view */
+	bool mate;		/* score is a forced game end */
+	int mate_plies;		/* when mate: plies to the end (sign as score) */
+	uint64_t nodes;
+	int64_t time_ms;
+	int pv_length;
+	Move pv[SEARCH_MAX_PLY];
+} SearchInfo;
+
+/* The outcome of a search: best move (move_none() when there is no legal
+ * move) and the expected reply (move_none() when unknown). */
+typedef struct SearchResult {
+	Move best;
+	Move ponder;
+	int score;
+	int depth;
+	uint64_t nodes;
+} SearchResult;
+
+typedef void (*SearchInfoCallback)(const SearchInfo *info, void *user);
+
+/*
+ * Where a search starts: the position, its draw counters, and the keys of
+ * the earlier positions of the game that a line could still repeat (those
+ * since the last man move or capture), oldest first.
+ */
+typedef struct SearchRoot {
+	Position position;
+	DrawCounters counters;
+	int history_count;
+	uint64_t history[GAME_REVERSIBLE_LIMIT + 1];
+} SearchRoot;
+
+/* A root with no history (a FEN, a test position). */
+void search_root_from_position(const Position *p, SearchRoot *out);
+
+/* The current position of *g with its counters and repeatable history. */
+void search_root_from_game(const Game *g, SearchRoot *out);
+
+/*
+ * How a running search is steered from outside. `stop` (may be NULL) is
+ * polled every 1024 nodes and ends the search within a few milliseconds;
+ * while `*pondering` (may be NULL) is true the clock does not run, and it
+ * starts when another thread sets it false (ponder hit).
+ */
+typedef struct SearchControl {
+	atomic_bool *stop;
+	atomic_bool *pondering;
+	int move_overhead_ms;
+	SearchInfoCallback info; /* after each completed iteration; may be NULL */
+	void *user;
+} SearchControl;
+
+/* The search state: killers, history, the line being searched. Opaque. */
+typedef struct Search Search;
+
+/* NULL when memory is short. Uses eval_default_weights until told otherwise. */
+Search *search_create(void);
+void search_destroy(Search *s);
+
+/* Forgets killers and history (new game, bench positions). */
+void search_clear(Search *s);
+
+/* Evaluates with *w from now on; w must outlive the searches. */
+void search_set_weights(Search *s, const EvalWeights *w);
+
+/*
+ * Searches root->position within *limits, using and filling *tt, and writes
+ * the outcome to *out. Always returns a legal move when there is one (even
+ * when stopped at once), and move_none() when there is none. Deterministic
+ * for a given table content, history and limits without a clock.
+ */
+void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+		const SearchControl *control, SearchResult *out);
+
+/* The score of a forced game end as plies to it (positive: we win). */
+int search_mate_plies(int score);
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Transposition table: buckets of four entries, replacement by depth and age. */
+#ifndef POOLSHARK_TT_H
+#define POOLSHARK_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "poolshark/move.h"
+
+typedef enum TTBound { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 } TTBound;
+
+/*
+ * One slot. The low bits of the Zobrist key pick the bucket and the high
+ * 32 bits are kept to verify it; the move is stored whole (from, to,
+ * captured set), so that the search can recognise it in its move list.
+ */
+typedef struct TTEntry {
+	uint32_t check;
+	uint32_t captured;
+	uint8_t from, to;
+	int16_t score;
+	int16_t eval;
+	uint8_t depth;
+	uint8_t age_bound; /* generation << 2 | TTBound */
+} TTEntry;
+
+_Static_assert(sizeof(TTEntry) == 16, "four entries fill a 64-byte cache line");
+
+enum { TT_BUCKET_SIZE = 4 };
+
+typedef struct TTBucket {
+	TTEntry entries[TT_BUCKET_SIZE];
+} TTBucket;
+
+typedef struct TT {
+	TTBucket *buckets;
+	size_t bucket_count; /* a power of two */
+	uint8_t generation;  /* 6 bits, advanced per search */
+} TT;
+
+/* What a probe found. */
+typedef struct TTHit {
+	Move move;	/* move_none() when the entry has none */
+	int score;	/* already converted to the probing node's ply */
+	int eval;
+	int depth;
+	TTBound bound;
+} TTHit;
+
+/*
+ * Allocates about `megabytes` MiB (rounded down to a power of two buckets,
+ * at least one bucket), zeroed. False, with tt->buckets NULL, when the
+ * memory is not there. Free with tt_free().
+ */
+bool tt_init(TT *tt, size_t megabytes);
+void tt_free(TT *tt);
+
+/* Reallocates to a new size (contents lost); on failure keeps the old table
+ * and returns false. */
+bool tt_resize(TT *tt, size_t megabytes);
+
+/* Empties every entry and resets the generation. */
+void tt_clear(TT *tt);
+
+/* Marks the start of a new search: older entries become easier to replace. */
+void tt_new_search(TT *tt);
+
+/*
+ * Looks `key` up. On a hit fills *out and returns true; win/loss scores are
+ * turned from "plies from this node" back into "plies from the root" using
+ * `ply`, the distance of the probing node from the root.
+ */
+bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *out);
+
+/*
+ * Stores a search result for `key` found at `ply` from the root (win/loss
+ * scores are kept relative to the node). Keeps the old move when `move` is
+ * none and the entry is for the same position. Replaces, in the bucket, the
+ * same position, else an empty slot, else the slot with the smallest depth
+ * after an age penalty.
+ */
+void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound,
+	      Move move);
+
+/* Permille of the first 1000 entries (250 buckets) written in this search. */
+int tt_hashfull(const TT *tt);
+
+/* Converts between root-relative and node-relative win/loss scores. */
+int tt_score_to_node(int score, int ply);
+int tt_score_from_node(int score, int ply);
+
+#endif

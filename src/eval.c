@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Evaluation: material, men's structure and progress, kings' activity, drawn endings. */
+#include "poolshark/eval.h"
+
+const EvalWeights eval_default_weights = {
+	.man = 100,
+	.king_opening = 300,
+	.king_endgame = 260,
+	.man_row = {0, 2, 4, 7, 11, 17, 30},
+	.tempo = 5,
+	.back_guard = {6, 10, 10, 6},
+	.man_centre = 6,
+	.man_edge = -4,
+	.runaway = 70,
+	.runaway_per_row = 6,
+	.runaway_vs_kings = 30,
+	.king_centre = 5,
+	.king_main_diagonal = 20,
+	.king_double_diagonal = 8,
+	.king_mobility = 2,
+	.king_trapped = -30,
+	.drawn_scale = 1,
+	.drawish_scale = 6,
+};
+
+/*
+ * Everything below is written for Black, whose men walk toward higher bit
+ * indices; White's pieces are first turned by 180 degrees, which on this
+ * layout is a bit reversal (bitboard.h), so one set of tables serves both.
+ */
+#define CENTRE 0x00066000u	   /* squares 14, 15, 18, 19 */
+#define EDGES (BB_LEFT_EDGE | BB_RIGHT_EDGE)
+#define MAIN_DIAGONAL 0x11224488u  /* 4, 8, 11, 15, 18, 22, 25, 29 */
+#define DOUBLE_DIAGONALS 0x8cc66331u /* 1-6-10-15-19-24-28 and 5-9-14-18-23-27-32 */
+
+/* cone[s]: every square a black man on s could still walk to (all rows
+ * below it, widening one column per row). A man whose cone is empty of
+ * pieces cannot be stopped by men. */
+static const Bitboard cone[SQUARE_COUNT] = {
+	0xfff77330u, 0xfffff760u, 0xffffeec0u, 0xffeecc80u,
+	0xf7733100u, 0xfff77300u, 0xffffe600u, 0xffeecc00u,
+	0xf7733000u, 0xfff76000u, 0xffeec000u, 0xeecc8000u,
+	0x73310000u, 0xf7730000u, 0xffe60000u, 0xeecc0000u,
+	0x73300000u, 0xf7600000u, 0xeec00000u, 0xcc800000u,
+	0x31000000u, 0x73000000u, 0xe6000000u, 0xcc000000u,
+	0x30000000u, 0x60000000u, 0xc0000000u, 0x80000000u,
+	0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
+};
+
+static Bitboard turn_board(Bitboard b)
+{
+	b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);
+	b = ((b >> 2) & 0x33333333u) | ((b & 0x33333333u) << 2);
+	b = ((b >> 4) & 0x0f0f0f0fu) | ((b & 0x0f0f0f0fu) << 4);
+	b = ((b >> 8) & 0x00ff00ffu) | ((b & 0x00ff00ffu) << 8);
+	return (b >> 16) | (b << 16);
+}
+
+/* Squares a king on s can move to without capturing. */
+static int king_mobility(int s, Bitboard occupied)
+{
+	int count = 0;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		Bitboard ray = bitboard_rays[d][s];
+		int stop = bb_first_on_ray(s, (Direction)d, occupied);
+		if (stop >= 0)
+			ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
+		count += bb_count(ray);
+	}
+	return count;
+}
+
+/* The pieces of one side seen as Black, and what they face. */
+typedef struct SideView {
+	Bitboard men, kings;
+	Bitboard their_kings;
+	Bitboard occupied;
+} SideView;
+
+static int side_value(const EvalWeights *w, const SideView *v, int king_value)
+{
+	int score = bb_count(v->men) * w->man + bb_count(v->kings) * king_value;
+
+	for (int row = 0; row < 7; row++)
+		score += bb_count(v->men & (0xfu << (4 * row))) * w->man_row[row];
+	/* Back-row men stop crowning; once the other side has a king the
+	 * door matters much less than the men's work elsewhere. */
+	if (!v->their_kings)
+		for (int i = 0; i < 4; i++)
+			if (v->men & bb_square(i))
+				score += w->back_guard[i];
+	score += bb_count(v->men & CENTRE) * w->man_centre;
+	score += bb_count(v->men & EDGES) * w->man_edge;
+
+	for (Bitboard b = v->men & 0xffffff00u; b; b &= b - 1) {
+		int s = bb_lowest(b);
+		if (cone[s] & v->occupied)
+			continue;
+		int bonus = w->runaway - (7 - (s >> 2)) * w->runaway_per_row;
+		if (v->their_kings)
+			bonus = bonus * w->runaway_vs_kings / 100;
+		score += bonus;
+	}
+
+	for (Bitboard b = v->kings; b; b &= b - 1) {
+		int s = bb_lowest(b);
+		Bitboard sq = bb_square(s);
+		int mobility = king_mobility(s, v->occupied);
+		score += mobility * w->king_mobility;
+		if (mobility == 0)
+			score += w->king_trapped;
+		if (sq & CENTRE)
+			score += w->king_centre;
+		if (sq & MAIN_DIAGONAL)
+			score += w->king_main_diagonal;
+		if (sq & DOUBLE_DIAGONALS)
+			score += w->king_double_diagonal;
+	}
+	return score;
+}
+
+int eval_draw_scale(const Position *p, const EvalWeights *w)
+{
+	int men[2], kings[2];
+	for (int c = 0; c < 2; c++) {
+		men[c] = bb_count(position_men(p, (Color)c));
+		kings[c] = bb_count(position_kings(p, (Color)c));
+	}
+	int value[2] = {men[0] * w->man + kings[0] * w->king_endgame,
+			men[1] * w->man + kings[1] * w->king_endgame};
+	if (value[0] == value[1])
+		return 16;
+	int strong = value[0] > value[1] ? 0 : 1, weak = strong ^ 1;
+
+	/* Without a king the weaker side has no flying-king fortress. */
+	if (kings[weak] == 0)
+		return 16;
+	if (men[strong] == 0 && men[weak] == 0) {
+		/* Kings only: two kings never catch a flying king, nor do
+		 * k + 1 kings catch k; three catch one unless it holds the
+		 * long diagonal. */
+		if (kings[strong] <= 2 || kings[strong] <= kings[weak] + 1)
+			return w->drawn_scale;
+		if (kings[strong] == 3 && kings[weak] == 1)
+			return (position_kings(p, (Color)weak) & MAIN_DIAGONAL) ? w->drawn_scale : 16;
+		return 16;
+	}
+	/* Two pieces, at most one of them a king, against a lone king: the
+	 * king sits on the long diagonal or harasses the men. */
+	if (men[weak] == 0 && kings[weak] == 1 && men[strong] + kings[strong] <= 2)
+		return w->drawish_scale;
+	/* A small edge against kings, with few pieces left, rarely wins. */
+	if (men[strong] + kings[strong] <= 3 && value[strong] - value[weak] <= w->man)
+		return w->drawish_scale;
+	return 16;
+}
+
+int eval_evaluate(const Position *p, const EvalWeights *w)
+{
+	Bitboard occupied = position_occupied(p);
+	int total_men = bb_count(occupied & ~p->kings);
+	int king_value = (w->king_opening * total_men + w->king_endgame * (24 - total_men)) / 24;
+
+	SideView black = {
+		.men = position_men(p, BLACK),
+		.kings = position_kings(p, BLACK),
+		.their_kings = position_kings(p, WHITE),
+		.occupied = occupied,
+	};
+	SideView white = {
+		.men = turn_board(position_men(p, WHITE)),
+		.kings = turn_board(position_kings(p, WHITE)),
+		.their_kings = turn_board(position_kings(p, BLACK)),
+		.occupied = turn_board(occupied),
+	};
+	int score = side_value(w, &black, king_value) - side_value(w, &white, king_value);
+	if (p->side == WHITE)
+		score = -score;
+	score += w->tempo;
+
+	int scale = eval_draw_scale(p, w);
+	if (scale != 16)
+		score = score * scale / 16;
+	if (score >= EVAL_LIMIT)
+		score = EVAL_LIMIT - 1;
+	if (score <= -EVAL_LIMIT)
+		score = -EVAL_LIMIT + 1;
+	return score;
+}

@@ -1,0 +1,595 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Iterative deepening PVS with a transposition table and capture quiescence. */
+#include "poolshark/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "poolshark/movegen.h"
+#include "poolshark/timeman.h"
+
+/* Search margins; integers only, so that node counts never depend on the
+ * compiler's floating point. */
+static const int ASPIRATION_DEPTH = 5;	   /* first iteration with a window */
+static const int ASPIRATION_WINDOW = 30;   /* half width, hundredths of a man */
+static const int RFP_DEPTH = 3;		   /* reverse futility up to this depth */
+static const int RFP_MARGIN = 90;	   /* per ply of depth */
+static const int LMR_MIN_DEPTH = 3;
+static const int LMR_MIN_MOVES = 3;	   /* moves searched in full before reducing */
+static const int THREAT_PLIES = 1;	   /* quiet plies quiescence may add under threat */
+static const int HISTORY_MAX = 16384;
+static const int MAX_ITERATION = SEARCH_MAX_PLY - 28;
+
+enum {
+	ORDER_TT = 1 << 30,
+	ORDER_CROWN = 1 << 22,
+	ORDER_KILLER_1 = 1 << 21,
+	ORDER_KILLER_2 = (1 << 21) - 1
+};
+
+/* One ply of the line being searched. */
+typedef struct Frame {
+	Position pos;
+	DrawCounters counters;
+	Move killers[2];
+} Frame;
+
+struct Search {
+	const EvalWeights *weights;
+	TT *tt;
+	const SearchControl *control;
+	SearchLimits limits;
+	TimeBudget budget;
+	int64_t start_ms;
+	bool pondering;
+	bool stopped;
+	uint64_t nodes;
+	uint64_t leaf_ply_sum, leaf_count;
+	int key_base; /* keys[key_base + ply] is the key at that ply */
+	uint64_t keys[GAME_REVERSIBLE_LIMIT + 1 + SEARCH_MAX_PLY + 1];
+	Frame stack[SEARCH_MAX_PLY + 1];
+	MoveList lists[SEARCH_MAX_PLY + 1];
+	int order[SEARCH_MAX_PLY + 1][MOVELIST_CAPACITY];
+	int history[2][SQUARE_COUNT][SQUARE_COUNT];
+	Move pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+	int pv_length[SEARCH_MAX_PLY + 1];
+	/* The best root move of the last iteration (ordered first), and of
+	 * the current one once a move has a real score. */
+	Move root_move;
+	bool has_root_move;
+	Move iteration_best;
+	int iteration_score;
+	bool iteration_has_best;
+};
+
+Search *search_create(void)
+{
+	Search *s = calloc(1, sizeof *s);
+	if (s)
+		s->weights = &eval_default_weights;
+	return s;
+}
+
+void search_destroy(Search *s)
+{
+	free(s);
+}
+
+void search_clear(Search *s)
+{
+	memset(s->history, 0, sizeof s->history);
+	for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+		s->stack[i].killers[0] = s->stack[i].killers[1] = move_none();
+}
+
+void search_set_weights(Search *s, const EvalWeights *w)
+{
+	s->weights = w;
+}
+
+void search_root_from_position(const Position *p, SearchRoot *out)
+{
+	out->position = *p;
+	game_counters_start(p, &out->counters);
+	out->history_count = 0;
+}
+
+void search_root_from_game(const Game *g, SearchRoot *out)
+{
+	out->position = *game_position(g);
+	out->counters = *game_counters(g);
+	int back = out->counters.reversible_plies;
+	if (back > g->ply_count)
+		back = g->ply_count;
+	if (back > GAME_REVERSIBLE_LIMIT)
+		back = GAME_REVERSIBLE_LIMIT;
+	out->history_count = back;
+	for (int i = 0; i < back; i++)
+		out->history[i] = g->positions[g->ply_count - back + i].key;
+}
+
+int search_mate_plies(int score)
+{
+	return score > 0 ? SCORE_WIN - score : -(SCORE_WIN + score);
+}
+
+static void poll(Search *s)
+{
+	const SearchControl *c = s->control;
+	if (c->stop && atomic_load(c->stop))
+		s->stopped = true;
+	if (s->pondering && !atomic_load(c->pondering)) {
+		/* Ponder hit: the clock of this move starts now. */
+		s->pondering = false;
+		s->start_ms = timeman_now_ms();
+	}
+	if (!s->pondering && s->budget.limited &&
+	    timeman_now_ms() - s->start_ms >= s->budget.hard_ms)
+		s->stopped = true;
+	if (s->limits.nodes && s->nodes >= s->limits.nodes)
+		s->stopped = true;
+}
+
+static inline void count_node(Search *s)
+{
+	if ((++s->nodes & 1023) == 0)
+		poll(s);
+}
+
+/*
+ * Draws by rule (RULES.md 3) at a node below the root: the 25-move rule and
+ * the thirteen-move count (as game.c keeps them, a side without moves still
+ * loses first), and any repetition of an earlier position of the line or of
+ * the game, which the side that could avoid it has chosen.
+ */
+static bool is_draw(const Search *s, int ply)
+{
+	const Frame *f = &s->stack[ply];
+	if (f->counters.reversible_plies >= GAME_REVERSIBLE_LIMIT ||
+	    f->counters.thirteen >= GAME_THIRTEEN_LIMIT)
+		return movegen_has_moves(&f->pos);
+	int at = s->key_base + ply;
+	int back = f->counters.reversible_plies < at ? f->counters.reversible_plies : at;
+	/* The same side to move needs an even distance, and no position comes
+	 * back after two plies: both sides would have to undo their move. */
+	for (int i = 4; i <= back; i += 2)
+		if (s->keys[at - i] == f->pos.key)
+			return true;
+	return false;
+}
+
+/* Plays the ith move of the list at ply into the next frame. */
+static void make_move(Search *s, int ply, Move m)
+{
+	Frame *f = &s->stack[ply], *next = &s->stack[ply + 1];
+	position_make(&f->pos, m, &next->pos);
+	game_counters_after(&f->pos, m, &next->pos, &f->counters, &next->counters);
+	s->keys[s->key_base + ply + 1] = next->pos.key;
+}
+
+static void update_pv(Search *s, int ply, Move m)
+{
+	s->pv[ply][ply] = m;
+	int len = s->pv_length[ply + 1];
+	for (int i = ply + 1; i < len; i++)
+		s->pv[ply][i] = s->pv[ply + 1][i];
+	s->pv_length[ply] = len > ply + 1 ? len : ply + 1;
+}
+
+static int evaluate(const Search *s, int ply)
+{
+	return eval_evaluate(&s->stack[ply].pos, s->weights);
+}
+
+/* Brings the best-ordered remaining move to index i. */
+static Move pick_move(MoveList *list, int *order, int i)
+{
+	int best = i;
+	for (int j = i + 1; j < list->count; j++)
+		if (order[j] > order[best])
+			best = j;
+	if (best != i) {
+		Move m = list->moves[i];
+		list->moves[i] = list->moves[best];
+		list->moves[best] = m;
+		int o = order[i];
+		order[i] = order[best];
+		order[best] = o;
+	}
+	return list->moves[i];
+}
+
+static bool is_crowning(const Position *p, Move m)
+{
+	return !(p->kings & bb_square(m.from)) && (bb_square(m.to) & position_crown_row(p->side));
+}
+
+/* Captures: the most (and the heaviest) pieces first. */
+static void order_captures(const Position *p, const MoveList *list, int *order, Move tt_move)
+{
+	for (int i = 0; i < list->count; i++) {
+		Move m = list->moves[i];
+		if (move_equal(m, tt_move))
+			order[i] = ORDER_TT;
+		else
+			order[i] = 16 * bb_count(m.captured) + 8 * bb_count(m.captured & p->kings) +
+				   (is_crowning(p, m) ? 4 : 0);
+	}
+}
+
+static void order_moves(const Search *s, int ply, const MoveList *list, int *order, Move tt_move)
+{
+	const Position *p = &s->stack[ply].pos;
+	if (list->count && move_is_capture(list->moves[0])) {
+		order_captures(p, list, order, tt_move);
+		return;
+	}
+	const Frame *f = &s->stack[ply];
+	for (int i = 0; i < list->count; i++) {
+		Move m = list->moves[i];
+		if (move_equal(m, tt_move))
+			order[i] = ORDER_TT;
+		else if (is_crowning(p, m))
+			order[i] = ORDER_CROWN;
+		else if (move_equal(m, f->killers[0]))
+			order[i] = ORDER_KILLER_1;
+		else if (move_equal(m, f->killers[1]))
+			order[i] = ORDER_KILLER_2;
+		else
+			order[i] = s->history[p->side][m.from][m.to];
+	}
+}
+
+static void history_add(Search *s, Color side, Move m, int bonus)
+{
+	int *h = &s->history[side][m.from][m.to];
+	/* Gravity keeps the value inside +-HISTORY_MAX without rescaling. */
+	*h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+/* The opponent would have a capture if it were to move now. */
+static bool threatened(const Position *p)
+{
+	Position flipped = *p;
+	flipped.side = color_other(p->side);
+	return movegen_has_capture(&flipped);
+}
+
+/*
+ * Quiescence. Captures are compulsory, so when the side to move has one
+ * every capture is searched and there is no standing pat; otherwise the
+ * static value stands, unless the opponent threatens a capture (which it
+ * would then be forced to make) and `threat` plies remain: then the quiet
+ * moves are searched once more.
+ */
+static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
+{
+	const Position *pos = &s->stack[ply].pos;
+	s->pv_length[ply] = ply;
+	count_node(s);
+	if (s->stopped)
+		return 0;
+	if (ply > 0 && is_draw(s, ply))
+		return SCORE_DRAW;
+	if (ply >= SEARCH_MAX_PLY - 1)
+		return evaluate(s, ply);
+
+	MoveList *list = &s->lists[ply];
+	int *order = s->order[ply];
+	int best = -SCORE_INFINITE;
+	if (movegen_captures(pos, list) == 0) {
+		if (!movegen_has_moves(pos))
+			return -SCORE_WIN + ply;
+		best = evaluate(s, ply);
+		if (best >= beta || threat <= 0 || !threatened(pos))
+			return best;
+		/* Under threat the static value is a guess, not a bound. */
+		movegen_generate(pos, list);
+		order_moves(s, ply, list, order, move_none());
+		best = -SCORE_INFINITE;
+		threat--;
+	} else {
+		order_captures(pos, list, order, move_none());
+	}
+
+	for (int i = 0; i < list->count; i++) {
+		Move m = pick_move(list, order, i);
+		make_move(s, ply, m);
+		int score = -quiesce(s, ply + 1, -beta, -alpha, threat);
+		if (s->stopped)
+			return 0;
+		if (score > best) {
+			best = score;
+			if (score > alpha) {
+				alpha = score;
+				update_pv(s, ply, m);
+				if (alpha >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+static int reduction(int depth, int index, bool pv_node)
+{
+	if (depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES)
+		return 0;
+	int r = 1;
+	if (index >= 8)
+		r++;
+	if (depth >= 8 && index >= 14)
+		r++;
+	if (pv_node)
+		r--;
+	if (r > depth - 2)
+		r = depth - 2;
+	return r < 0 ? 0 : r;
+}
+
+static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node)
+{
+	Frame *f = &s->stack[ply];
+	const Position *pos = &f->pos;
+
+	/* Step 1. At the horizon, resolve the captures. */
+	if (depth <= 0) {
+		s->leaf_ply_sum += (uint64_t)ply;
+		s->leaf_count++;
+		return quiesce(s, ply, alpha, beta, THREAT_PLIES);
+	}
+
+	/* Step 2. Count the node, look at the clock and the stop flag. */
+	s->pv_length[ply] = ply;
+	count_node(s);
+	if (s->stopped)
+		return 0;
+
+	/* Step 3. Draws, the ply limit, and mate distance pruning: no line
+	 * can do better than winning on the next move. */
+	if (ply > 0) {
+		if (is_draw(s, ply))
+			return SCORE_DRAW;
+		if (ply >= SEARCH_MAX_PLY - 1)
+			return evaluate(s, ply);
+		if (alpha < -SCORE_WIN + ply)
+			alpha = -SCORE_WIN + ply;
+		if (beta > SCORE_WIN - ply - 1)
+			beta = SCORE_WIN - ply - 1;
+		if (alpha >= beta)
+			return alpha;
+	}
+
+	/* Step 4. Transposition table: its move goes first, and outside the
+	 * principal variation its bound may end the node. */
+	TTHit hit;
+	bool found = tt_probe(s->tt, pos->key, ply, &hit);
+	Move tt_move = found ? hit.move : move_none();
+	if (ply == 0 && s->has_root_move)
+		tt_move = s->root_move;
+	if (found && !pv_node && hit.depth >= depth &&
+	    ((hit.bound == TT_BOUND_EXACT) || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
+	     (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+		return hit.score;
+
+	/* Step 5. Generate; the side with no move has lost. */
+	MoveList *list = &s->lists[ply];
+	int *order = s->order[ply];
+	if (movegen_generate(pos, list) == 0)
+		return -SCORE_WIN + ply;
+	bool capturing = move_is_capture(list->moves[0]);
+
+	/* Step 6. A forced move costs the opponent nothing to answer: look
+	 * one ply further. */
+	int extension = list->count == 1 ? 1 : 0;
+
+	/* Step 7. Reverse futility: a quiet position far above beta at low
+	 * depth, with no capture threatened, is taken as it stands. */
+	int static_eval = found ? hit.eval : evaluate(s, ply);
+	if (!pv_node && !capturing && depth <= RFP_DEPTH && !score_is_decisive(beta) &&
+	    static_eval - RFP_MARGIN * depth >= beta && !threatened(pos))
+		return static_eval;
+
+	/* Step 8. Order: table move, crowning, killers, history. */
+	order_moves(s, ply, list, order, tt_move);
+
+	/* Step 9. Principal variation search over the moves. */
+	int best = -SCORE_INFINITE, old_alpha = alpha;
+	Move best_move = move_none();
+	for (int i = 0; i < list->count; i++) {
+		Move m = pick_move(list, order, i);
+		bool quiet = !capturing && order[i] < ORDER_KILLER_2;
+		int new_depth = depth - 1 + extension;
+		int score;
+
+		make_move(s, ply, m);
+		if (i == 0) {
+			score = -search_node(s, ply + 1, new_depth, -beta, -alpha, pv_node);
+		} else {
+			int r = quiet ? reduction(depth, i, pv_node) : 0;
+			score = -search_node(s, ply + 1, new_depth - r, -alpha - 1, -alpha, false);
+			if (score > alpha && r > 0)
+				score = -search_node(s, ply + 1, new_depth, -alpha - 1, -alpha, false);
+			if (score > alpha && score < beta && pv_node)
+				score = -search_node(s, ply + 1, new_depth, -beta, -alpha, true);
+		}
+		if (s->stopped)
+			return 0;
+
+		if (score > best) {
+			best = score;
+			best_move = m;
+			if (score > alpha) {
+				alpha = score;
+				if (pv_node)
+					update_pv(s, ply, m);
+				if (ply == 0) {
+					s->iteration_best = m;
+					s->iteration_score = score;
+					s->iteration_has_best = true;
+				}
+				if (alpha >= beta) {
+					/* Step 10. A quiet refutation: remember it. */
+					if (quiet) {
+						if (!move_equal(f->killers[0], m)) {
+							f->killers[1] = f->killers[0];
+							f->killers[0] = m;
+						}
+						history_add(s, pos->side, m, depth * depth);
+						for (int j = 0; j < i; j++)
+							if (order[j] < ORDER_KILLER_2)
+								history_add(s, pos->side, list->moves[j],
+									    -depth * depth);
+					}
+					break;
+				}
+			}
+		}
+	}
+
+	/* Step 11. Store what was learnt. */
+	TTBound bound = best >= beta ? TT_BOUND_LOWER
+				     : (alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
+	tt_store(s->tt, pos->key, ply, depth, best, static_eval, bound,
+		 bound == TT_BOUND_UPPER ? move_none() : best_move);
+	return best;
+}
+
+/* One iteration at `depth` with aspiration windows around `previous`. */
+static int search_iteration(Search *s, int depth, int previous)
+{
+	int delta = ASPIRATION_WINDOW, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+	if (depth >= ASPIRATION_DEPTH && !score_is_decisive(previous)) {
+		alpha = previous - delta;
+		beta = previous + delta;
+	}
+	for (;;) {
+		int score = search_node(s, 0, depth, alpha, beta, true);
+		if (s->stopped)
+			return score;
+		if (score <= alpha && alpha > -SCORE_INFINITE) {
+			beta = (alpha + beta) / 2;
+			alpha = score - delta > -SCORE_INFINITE ? score - delta : -SCORE_INFINITE;
+		} else if (score >= beta && beta < SCORE_INFINITE) {
+			beta = score + delta < SCORE_INFINITE ? score + delta : SCORE_INFINITE;
+		} else {
+			return score;
+		}
+		delta *= 2;
+		if (delta > 1000) {
+			alpha = -SCORE_INFINITE;
+			beta = SCORE_INFINITE;
+		}
+	}
+}
+
+static void report(Search *s, int depth, int score)
+{
+	if (!s->control->info)
+		return;
+	SearchInfo info;
+	info.depth = depth;
+	info.mean_depth = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : depth;
+	info.score = score;
+	info.mate = score_is_decisive(score);
+	info.mate_plies = info.mate ? search_mate_plies(score) : 0;
+	info.nodes = s->nodes;
+	info.time_ms = timeman_now_ms() - s->start_ms;
+	info.pv_length = s->pv_length[0];
+	for (int i = 0; i < info.pv_length; i++)
+		info.pv[i] = s->pv[0][i];
+	s->control->info(&info, s->control->user);
+}
+
+/* Whether the outside wants this search to go on once it has finished. */
+static void wait_while_pondering(Search *s)
+{
+	const SearchControl *c = s->control;
+	if (!c->stop || !(s->limits.infinite || s->limits.ponder))
+		return;
+	struct timespec nap = {0, 1000000};
+	while (!atomic_load(c->stop)) {
+		if (s->limits.ponder && !s->limits.infinite && c->pondering && !atomic_load(c->pondering))
+			return;
+		nanosleep(&nap, NULL);
+	}
+}
+
+void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+		const SearchControl *control, SearchResult *out)
+{
+	static const SearchControl no_control = {0};
+	s->control = control ? control : &no_control;
+	s->tt = tt;
+	s->limits = *limits;
+	s->start_ms = timeman_now_ms();
+	s->pondering = limits->ponder && s->control->pondering && atomic_load(s->control->pondering);
+	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
+	s->stopped = false;
+	s->nodes = 0;
+	s->leaf_ply_sum = s->leaf_count = 0;
+	s->iteration_has_best = false;
+	s->has_root_move = false;
+	s->key_base = root->history_count;
+	for (int i = 0; i < root->history_count; i++)
+		s->keys[i] = root->history[i];
+	s->keys[s->key_base] = root->position.key;
+	s->stack[0].pos = root->position;
+	s->stack[0].counters = root->counters;
+	tt_new_search(tt);
+
+	out->best = move_none();
+	out->ponder = move_none();
+	out->score = 0;
+	out->depth = 0;
+	out->nodes = 0;
+
+	MoveList *moves = &s->lists[0];
+	if (movegen_generate(&root->position, moves) == 0) {
+		out->score = -SCORE_WIN;
+		wait_while_pondering(s);
+		return;
+	}
+	/* Whatever happens next, there is a legal move to play. */
+	out->best = moves->moves[0];
+	bool clock = limits->time_left_ms > 0 || limits->move_time_ms > 0;
+	int max_depth = limits->depth > 0 && limits->depth < MAX_ITERATION ? limits->depth : MAX_ITERATION;
+	if (moves->count == 1 && clock && !s->pondering && !limits->infinite)
+		max_depth = 1; /* nothing to think about: answer at once */
+
+	int score = 0;
+	for (int depth = 1; depth <= max_depth; depth++) {
+		s->iteration_has_best = false;
+		int result = search_iteration(s, depth, score);
+		if (s->stopped) {
+			/* A root move that beat the window in the unfinished
+			 * iteration is better informed than the last one. */
+			if (s->iteration_has_best) {
+				out->best = s->iteration_best;
+				out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+			}
+			break;
+		}
+		score = result;
+		s->root_move = s->iteration_best;
+		s->has_root_move = true;
+		out->best = s->iteration_best;
+		out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+		out->score = score;
+		out->depth = depth;
+		report(s, depth, score);
+
+		if (!s->pondering && !limits->infinite) {
+			/* A forced end found with room to spare will not change. */
+			if (score_is_decisive(score) && depth >= 2 * abs(search_mate_plies(score)) + 2)
+				break;
+			if (s->budget.limited && timeman_now_ms() - s->start_ms >= s->budget.soft_ms)
+				break;
+		}
+		if (limits->nodes && s->nodes >= limits->nodes)
+			break;
+	}
+	out->nodes = s->nodes;
+	wait_while_pondering(s);
+}

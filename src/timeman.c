@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Time management: soft target, hard limit, move overhead. */
+#include "poolshark/timeman.h"
+
+#include <time.h>
+
+/* Moves we expect still to play when the clock has no moves-to-go. */
+static const int ASSUMED_MOVES_LEFT = 25;
+
+static int64_t at_least_1(int64_t ms)
+{
+	return ms < 1 ? 1 : ms;
+}
+
+void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget *out)
+{
+	out->limited = false;
+	out->soft_ms = 0;
+	out->hard_ms = 0;
+	if (limits->infinite)
+		return;
+	if (limits->move_time_ms > 0) {
+		out->limited = true;
+		out->hard_ms = at_least_1(limits->move_time_ms - move_overhead_ms);
+		out->soft_ms = out->hard_ms;
+		return;
+	}
+	if (limits->time_left_ms <= 0)
+		return;
+
+	int64_t left = at_least_1(limits->time_left_ms - move_overhead_ms);
+	int moves = limits->moves_to_go > 0 ? limits->moves_to_go : ASSUMED_MOVES_LEFT;
+	if (moves > 50)
+		moves = 50;
+	int64_t soft = left / moves + limits->increment_ms * 3 / 4;
+	/* With one move to the control most of the clock may go; otherwise
+	 * never more than a third in a single move. */
+	int64_t cap = moves == 1 ? left * 9 / 10 : left / 3;
+	int64_t hard = soft * 4;
+	if (hard > cap)
+		hard = cap;
+	if (soft > hard)
+		soft = hard;
+	out->limited = true;
+	out->soft_ms = at_least_1(soft);
+	out->hard_ms = at_least_1(hard);
+}
+
+int64_t timeman_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
