@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The bitboard generator against the mailbox reference on random positions. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+
+#include "poolshark/movegen.h"
+#include "poolshark/perft.h"
+#include "poolshark/position.h"
+#include "support/reference.h"
+#include "support/support.h"
+
+/* What the positions covered, so that the test proves it saw kings and
+ * long captures and not only quiet openings. */
+typedef struct Coverage {
+	int positions;
+	int with_kings;
+	int with_captures;
+	int king_captures;   /* a king makes one of the listed captures */
+	int long_captures;   /* a listed capture takes 3 or more pieces */
+	int blocked;	     /* no legal move */
+	int mismatches;
+} Coverage;
+
+static void check_position(const Position *p, Coverage *c)
+{
+	MoveList list;
+	c->positions++;
+	if (!support_check_against_reference(p, "crosscheck")) {
+		c->mismatches++;
+		return;
+	}
+	int n = movegen_generate(p, &list);
+	if (p->kings)
+		c->with_kings++;
+	if (n == 0)
+		c->blocked++;
+	bool king_capture = false, long_capture = false;
+	for (int i = 0; i < n; i++) {
+		Move m = list.moves[i];
+		if (!m.captured)
+			continue;
+		king_capture = king_capture || (p->kings & bb_square(m.from));
+		long_capture = long_capture || bb_count(m.captured) >= 3;
+	}
+	if (n > 0 && move_is_capture(list.moves[0]))
+		c->with_captures++;
+	c->king_captures += king_capture;
+	c->long_captures += long_capture;
+}
+
+static void report(const char *what, const Coverage *c)
+{
+	fprintf(stderr,
+		"%s: %d positions, %d with kings, %d with captures, %d king captures, "
+		"%d of 3+ pieces, %d blocked, %d mismatches\n",
+		what, c->positions, c->with_kings, c->with_captures, c->king_captures,
+		c->long_captures, c->blocked, c->mismatches);
+}
+
+/* Every position of random games from the start. */
+static void test_random_games_from_the_start(void **state)
+{
+	(void)state;
+	Rng rng = {20240601};
+	Coverage c = {0};
+	Position start;
+	position_start(&start);
+	for (int game = 0; game < 600 && c.mismatches < 5; game++) {
+		Position p = start;
+		MoveList list;
+		for (int ply = 0; ply < 250; ply++) {
+			check_position(&p, &c);
+			if (movegen_generate(&p, &list) == 0)
+				break;
+			position_make(&p, list.moves[rng_below(&rng, list.count)], &p);
+		}
+	}
+	report("games from the start", &c);
+	assert_int_equal(c.mismatches, 0);
+	assert_true(c.positions >= 20000);
+	assert_true(c.with_kings * 5 >= c.positions); /* kings in at least a fifth */
+	assert_true(c.king_captures >= 500);
+}
+
+/* Random legal setups rich in kings, each followed a few plies further. */
+static void test_random_king_setups(void **state)
+{
+	(void)state;
+	Rng rng = {8128};
+	Coverage c = {0};
+	for (int i = 0; i < 6000 && c.mismatches < 5; i++) {
+		Position p;
+		/* Alternate sparse endgames and crowded boards full of targets. */
+		if (i % 2)
+			support_random_position(&rng, 3, 4, &p);
+		else
+			support_random_position(&rng, 10, 3, &p);
+		check_position(&p, &c);
+		int plies = rng_below(&rng, 6);
+		MoveList list;
+		for (int k = 0; k < plies && movegen_generate(&p, &list) > 0; k++) {
+			position_make(&p, list.moves[rng_below(&rng, list.count)], &p);
+			check_position(&p, &c);
+		}
+	}
+	report("king setups", &c);
+	assert_int_equal(c.mismatches, 0);
+	assert_true(c.positions >= 15000);
+	assert_true(c.with_kings * 2 >= c.positions);
+	assert_true(c.king_captures >= 1000);
+	assert_true(c.long_captures >= 100);
+}
+
+/* Whole trees: perft of both generators at small depth. */
+static void test_perft_agrees(void **state)
+{
+	(void)state;
+	Rng rng = {31337};
+	int done = 0;
+	for (int i = 0; i < 200; i++) {
+		Position p;
+		if (i < 60) {
+			Position start;
+			position_start(&start);
+			support_random_walk(&rng, &start, 10 + rng_below(&rng, 60), &p);
+		} else {
+			support_random_position(&rng, 6, 3, &p);
+		}
+		RefBoard b;
+		support_to_reference(&p, &b);
+		uint64_t ours = perft_count(&p, 3, NULL), theirs = reference_perft(&b, 3);
+		if (ours != theirs) {
+			char fen[160];
+			support_describe(&p, fen, sizeof fen);
+			fprintf(stderr, "perft 3 of %s: movegen %llu, reference %llu\n", fen,
+				(unsigned long long)ours, (unsigned long long)theirs);
+		}
+		assert_int_equal(ours, theirs);
+		done++;
+	}
+	assert_int_equal(done, 200);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_random_games_from_the_start),
+	    cmocka_unit_test(test_random_king_setups),
+	    cmocka_unit_test(test_perft_agrees),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
