@@ -13,7 +13,7 @@
 
 enum {
 	BENCH_DEFAULT_DEPTH = 11,
-	BENCH_HASH_MB = 16, /* fixed, so the node count does not follow options */
+	BENCH_HASH_MB = 4,  /* fixed, so the node count does not follow options */
 	LINE_MAX_CHARS = 4096
 };
 

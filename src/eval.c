@@ -121,6 +121,8 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 
 int eval_draw_scale(const Position *p, const EvalWeights *w)
 {
+	if (!p->kings)
+		return 16; /* every rule below needs a king on the weaker side */
 	int men[2], kings[2];
 	for (int c = 0; c < 2; c++) {
 		men[c] = bb_count(position_men(p, (Color)c));

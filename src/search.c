@@ -164,6 +164,7 @@ static void make_move(Search *s, int ply, Move m)
 {
 	Frame *f = &s->stack[ply], *next = &s->stack[ply + 1];
 	position_make(&f->pos, m, &next->pos);
+	tt_prefetch(s->tt, next->pos.key);
 	game_counters_after(&f->pos, m, &next->pos, &f->counters, &next->counters);
 	s->keys[s->key_base + ply + 1] = next->pos.key;
 }
@@ -278,7 +279,7 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 	MoveList *list = &s->lists[ply];
 	int *order = s->order[ply];
 	int best = -SCORE_INFINITE;
-	if (movegen_captures(pos, list) == 0) {
+	if (!movegen_has_capture(pos)) {
 		if (!movegen_has_moves(pos))
 			return -SCORE_WIN + ply;
 		best = evaluate(s, ply);
@@ -290,6 +291,7 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 		best = -SCORE_INFINITE;
 		threat--;
 	} else {
+		movegen_captures(pos, list);
 		order_captures(pos, list, order, move_none());
 	}
 

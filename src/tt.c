@@ -4,10 +4,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "poolshark/search.h"
 
-enum { GENERATION_MASK = 0x3f };
+enum { GENERATION_MASK = 0x3f, TT_HUGE_PAGE = 2 * 1024 * 1024 };
 
 static size_t buckets_for(size_t megabytes)
 {
@@ -21,12 +22,21 @@ bool tt_init(TT *tt, size_t megabytes)
 {
 	tt->bucket_count = buckets_for(megabytes);
 	tt->generation = 0;
-	/* calloc, not malloc: a fresh table must read the same in every run. */
-	tt->buckets = calloc(tt->bucket_count, sizeof *tt->buckets);
+	size_t bytes = tt->bucket_count * sizeof *tt->buckets;
+	/* Probes land anywhere in the table: on 2 MiB pages they miss the
+	 * TLB far less often. aligned_alloc wants a multiple of the alignment. */
+	size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : sizeof(TTBucket);
+	tt->buckets = aligned_alloc(align, bytes);
 	if (!tt->buckets) {
 		tt->bucket_count = 0;
 		return false;
 	}
+#ifdef MADV_HUGEPAGE
+	if (align == TT_HUGE_PAGE)
+		madvise(tt->buckets, bytes, MADV_HUGEPAGE);
+#endif
+	/* Zeroed: a fresh table must read the same in every run. */
+	memset(tt->buckets, 0, bytes);
 	return true;
 }
 

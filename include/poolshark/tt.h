@@ -84,6 +84,12 @@ bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *out);
 void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound,
 	      Move move);
 
+/* Starts loading the bucket of `key` into the cache, to probe it soon. */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+	__builtin_prefetch(&tt->buckets[key & (tt->bucket_count - 1)]);
+}
+
 /* Permille of the first 1000 entries (250 buckets) written in this search. */
 int tt_hashfull(const TT *tt);
 
