@@ -20,7 +20,8 @@
  * so two runs of the same game are the same. With a fault it misbehaves on
  * its N-th `go` of every game (default the first): `illegal` answers
  * `done move=1-2` (two squares that are never adjacent), `crash` aborts,
- * `silent` stops answering anything (ping included) but keeps reading,
+ * `silent` stops answering anything (ping included) and, once silent, does
+ * not even leave when its stdin closes (only a kill ends it),
  * `slow` sleeps past the time it was given, then answers. --score makes
  * every `info` report that score (side to move's view), so a referee's
  * score adjudication can be tested.
@@ -153,8 +154,11 @@ int main(int argc, char **argv)
 		return 1;
 	for (;;) {
 		LineStatus status = linereader_next(&reader, &text, &length);
-		if (status == LINE_EOF || status == LINE_READ_ERROR)
+		if (status == LINE_EOF || status == LINE_READ_ERROR) {
+			while (toy.silenced)
+				pause();
 			break;
+		}
 		if (status != LINE_OK || toy.silenced)
 			continue;
 		char *copy = strdup(text);
