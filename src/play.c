@@ -1,13 +1,361 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until this subcommand is written. */
+/* `poolshark play`: a game against the engine in the terminal. */
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/engine.h"
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/pdn.h"
+#include "poolshark/protocol.h"
+
+enum { INPUT_MAX = 1024, PLAY_HASH_MB = 64 };
+
+static const double LEVEL_MIN_SECONDS = 0.01, LEVEL_MAX_SECONDS = 3600.0;
+
+typedef struct PlaySession {
+	Engine *engine;
+	Color person;		/* the side the person plays */
+	bool flipped;		/* White's side at the top of the diagram */
+	double seconds;		/* engine time per move */
+	bool announced;		/* the end of this game has been announced */
+	char last[NOTATION_MOVE_MAX + 32]; /* "poolshark played 22-18", shown under the board */
+	Position start;		/* where every new game starts */
+} PlaySession;
+
+static const char *color_name(Color c)
+{
+	return c == BLACK ? "Black" : "White";
+}
+
+static Game *session_game(PlaySession *s)
+{
+	return engine_game(s->engine);
+}
+
+static void show_board(PlaySession *s)
+{
+	char text[PROTOCOL_BOARD_MAX];
+	protocol_draw_board(game_position(session_game(s)), s->flipped, text, sizeof text);
+	printf("\n%s\n", text);
+	if (s->last[0])
+		printf("%s\n", s->last);
+}
+
+static void show_help(void)
+{
+	printf("Type a move in PDN: 11-15, a capture 15x22, or the full path 11x18x25 when two\n"
+	       "captures share their first and last square. Commands:\n"
+	       "  help          this text\n"
+	       "  hint          the move poolshark would play for you\n"
+	       "  moves         your legal moves\n"
+	       "  undo          take back your last move (and the engine's reply)\n"
+	       "  new [white]   a new game (you play Black unless you say white)\n"
+	       "  flip          turn the board around\n"
+	       "  level <s>     engine time per move in seconds (now as set)\n"
+	       "  save <file>   write the game as PDN\n"
+	       "  quit          leave\n");
+}
+
+static void list_moves(const Position *p, char *out, size_t size)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	size_t used = 0;
+	out[0] = '\0';
+	for (int i = 0; i < n && used + NOTATION_MOVE_MAX + 2 < size; i++) {
+		char move[NOTATION_MOVE_MAX];
+		notation_write_move(p, list.moves[i], move, sizeof move);
+		used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", move);
+	}
+}
+
+/* Announces the end once; true when the game is over. */
+static bool check_end(PlaySession *s)
+{
+	GameStatus st = game_status(session_game(s));
+	if (st.result == RESULT_NONE)
+		return false;
+	if (!s->announced) {
+		s->announced = true;
+		if (st.result == RESULT_DRAW)
+			printf("Game over: draw by the %s.\n", game_reason_text(st.reason));
+		else {
+			Color winner = st.result == RESULT_BLACK_WINS ? BLACK : WHITE;
+			printf("Game over: %s wins (%s has no legal move). %s\n", color_name(winner),
+			       color_name(color_other(winner)),
+			       winner == s->person ? "Well played!" : "poolshark wins.");
+		}
+		printf("Type new for another game, undo to take back, save <file>, or quit.\n");
+	}
+	return true;
+}
+
+static Move engine_choice(PlaySession *s, double seconds, SearchResult *r)
+{
+	SearchLimits limits = {0};
+	limits.move_time_ms = (int64_t)llround(seconds * 1000.0);
+	if (limits.move_time_ms < 1)
+		limits.move_time_ms = 1;
+	engine_search_sync(s->engine, &limits, NULL, NULL, r);
+	return r->best;
+}
+
+static void format_score(const SearchResult *r, char *out, size_t size)
+{
+	if (score_is_decisive(r->score))
+		snprintf(out, size, "%s in %d plies", r->score > 0 ? "a forced win" : "a forced loss",
+			 abs(search_mate_plies(r->score)));
+	else
+		snprintf(out, size, "%+.2f", r->score / 100.0);
+}
+
+static void engine_move(PlaySession *s)
+{
+	Game *g = session_game(s);
+	const Position *p = game_position(g);
+	printf("poolshark thinks...\n");
+	fflush(stdout);
+	SearchResult r;
+	Move m = engine_choice(s, s->seconds, &r);
+	if (move_is_none(m))
+		return;
+	char text[NOTATION_MOVE_MAX], score[64];
+	notation_write_move(p, m, text, sizeof text);
+	format_score(&r, score, sizeof score);
+	game_play(g, m);
+	snprintf(s->last, sizeof s->last, "poolshark played %s", text);
+	printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
+}
+
+static void new_game(PlaySession *s, Color person)
+{
+	engine_new_game(s->engine);
+	game_init(session_game(s), &s->start);
+	s->person = person;
+	s->flipped = person == BLACK; /* the person's men at the bottom */
+	s->announced = false;
+	s->last[0] = '\0';
+	printf("New game: you play %s, poolshark plays %s, %.2f s per move.\n", color_name(person),
+	       color_name(color_other(person)), s->seconds);
+}
+
+static void undo(PlaySession *s)
+{
+	Game *g = session_game(s);
+	if (g->ply_count == 0) {
+		printf("Nothing to take back.\n");
+		return;
+	}
+	/* Back to the person's turn, taking back at least one move of theirs
+	 * when they have made one. */
+	game_undo(g);
+	while (g->ply_count > 0 && game_position(g)->side != s->person)
+		game_undo(g);
+	s->announced = false;
+	s->last[0] = '\0';
+	printf("Taken back; %s to move.\n", color_name(game_position(g)->side));
+}
+
+static void save(PlaySession *s, const char *file)
+{
+	FILE *f = fopen(file, "w");
+	if (!f) {
+		printf("Cannot write %s.\n", file);
+		return;
+	}
+	char date[16];
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(date, sizeof date, "%Y.%m.%d", &tm);
+	else
+		snprintf(date, sizeof date, "????.??.??");
+	PdnTag tags[] = {
+		{"Event", "casual game"},
+		{"Date", date},
+		{"Black", s->person == BLACK ? "you" : "poolshark"},
+		{"White", s->person == WHITE ? "you" : "poolshark"},
+	};
+	bool ok = pdn_write_game(f, session_game(s), tags, 4, NULL);
+	ok = fclose(f) == 0 && ok;
+	printf(ok ? "Saved the game to %s.\n" : "Writing %s failed.\n", file);
+}
+
+/* Reads one line; false at end of input. Over-long lines are skipped. */
+static bool read_line(char *line, size_t size)
+{
+	for (;;) {
+		if (!fgets(line, (int)size, stdin))
+			return false;
+		size_t n = strlen(line);
+		if (n && line[n - 1] == '\n') {
+			line[--n] = '\0';
+			if (n && line[n - 1] == '\r')
+				line[--n] = '\0';
+			return true;
+		}
+		if (feof(stdin))
+			return true;
+		int c;
+		while ((c = getchar()) != EOF && c != '\n')
+			;
+		printf("That line is too long.\n");
+	}
+}
+
+static bool parse_seconds(const char *text, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+	if (end == text || *end || !(v >= LEVEL_MIN_SECONDS && v <= LEVEL_MAX_SECONDS))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Handles what the person typed; false on quit. */
+static bool person_input(PlaySession *s, char *line)
+{
+	char *word = strtok(line, " \t");
+	char *arg = strtok(NULL, " \t");
+	Game *g = session_game(s);
+	const Position *p = game_position(g);
+	if (!word)
+		return true;
+	if (!strcmp(word, "quit") || !strcmp(word, "exit"))
+		return false;
+	if (!strcmp(word, "help") || !strcmp(word, "?")) {
+		show_help();
+	} else if (!strcmp(word, "flip")) {
+		s->flipped = !s->flipped;
+		show_board(s);
+	} else if (!strcmp(word, "new")) {
+		new_game(s, arg && !strcmp(arg, "white") ? WHITE : BLACK);
+		show_board(s);
+	} else if (!strcmp(word, "undo")) {
+		undo(s);
+		show_board(s);
+	} else if (!strcmp(word, "level")) {
+		double v;
+		if (arg && parse_seconds(arg, &v)) {
+			s->seconds = v;
+			printf("poolshark now thinks %.2f s per move.\n", v);
+		} else
+			printf("level takes seconds, from %.2f to %.0f (e.g. level 2.5); now %.2f.\n",
+			       LEVEL_MIN_SECONDS, LEVEL_MAX_SECONDS, s->seconds);
+	} else if (!strcmp(word, "save")) {
+		if (arg)
+			save(s, arg);
+		else
+			printf("save needs a file name, e.g. save game.pdn\n");
+	} else if (!strcmp(word, "board")) {
+		show_board(s);
+	} else if (!strcmp(word, "moves")) {
+		char list[4096];
+		list_moves(p, list, sizeof list);
+		printf("Legal moves: %s\n", list);
+	} else if (!strcmp(word, "hint")) {
+		if (check_end(s) || p->side != s->person) {
+			printf("No hint: it is not your move.\n");
+		} else {
+			SearchResult r;
+			Move m = engine_choice(s, s->seconds < 1.0 ? s->seconds : 1.0, &r);
+			char text[NOTATION_MOVE_MAX];
+			notation_write_move(p, m, text, sizeof text);
+			printf("Hint: %s\n", text);
+		}
+	} else if (check_end(s)) {
+		/* announced already */
+	} else if (p->side != s->person) {
+		printf("It is poolshark's move.\n");
+	} else {
+		Move m;
+		char error[NOTATION_ERROR_MAX], list[4096], text[NOTATION_MOVE_MAX];
+		if (arg || notation_parse_move(p, word, &m, error, sizeof error) != MOVE_PARSE_OK) {
+			list_moves(p, list, sizeof list);
+			printf("%s: %s\nLegal moves: %s\n", arg ? "unknown command" : "not a legal move",
+			       arg ? word : error, list);
+			return true;
+		}
+		notation_write_move(p, m, text, sizeof text);
+		game_play(g, m);
+		snprintf(s->last, sizeof s->last, "you played %s", text);
+		show_board(s);
+	}
+	return true;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--fen FEN]\n");
+	return CLI_USAGE;
+}
 
 int cli_play(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "poolshark: not available yet\n");
-	return CLI_FAILURE;
+	Color person = BLACK;
+	double seconds = 1.0;
+	Position start;
+	position_start(&start);
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--white"))
+			person = WHITE;
+		else if (!strcmp(argv[i], "--black"))
+			person = BLACK;
+		else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
+			if (!parse_seconds(argv[++i], &seconds))
+				return usage();
+		} else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
+			char error[NOTATION_ERROR_MAX];
+			if (!notation_parse_fen(argv[++i], &start, error, sizeof error)) {
+				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
+				return CLI_USAGE;
+			}
+		} else
+			return usage();
+	}
+	EngineOptions options;
+	engine_default_options(&options);
+	options.hash_mb = PLAY_HASH_MB;
+	PlaySession s = {0};
+	s.seconds = seconds;
+	s.start = start;
+	s.engine = engine_create(&options);
+	if (!s.engine) {
+		fprintf(stderr, "poolshark: out of memory\n");
+		return CLI_FAILURE;
+	}
+	printf("poolshark %s: American pool checkers. Type help for the commands.\n", POOLSHARK_VERSION);
+	new_game(&s, person);
+	show_board(&s);
+	for (;;) {
+		Game *g = session_game(&s);
+		if (!check_end(&s) && game_position(g)->side != s.person) {
+			engine_move(&s);
+			show_board(&s);
+			continue;
+		}
+		if (!check_end(&s))
+			printf("Your move (%s)> ", color_name(s.person));
+		else
+			printf("> ");
+		fflush(stdout);
+		char line[INPUT_MAX];
+		if (!read_line(line, sizeof line)) {
+			printf("\n");
+			break;
+		}
+		if (!person_input(&s, line))
+			break;
+	}
+	printf("Bye.\n");
+	engine_destroy(s.engine);
+	return CLI_OK;
 }
