@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* make-openings: every distinct position a few plies from the start, minus those an engine calls lost. */
+#include <bsd/stdlib.h>
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/hubclient.h"
+#include "poolshark/hubline.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/position.h"
+
+static const char usage_text[] =
+	"usage: make-openings [--plies N] [--engine COMMAND] [--depth D] [--max-score MEN]\n"
+	"\n"
+	"Prints one FEN per line: every distinct position N plies (default 3) from\n"
+	"the start, in move generator order. With --engine (a Hub engine, e.g.\n"
+	"./poolshark) each position is searched to depth D (default 8) and kept\n"
+	"only when the score is within MEN (default 0.6) of equal.\n";
+
+enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
+
+typedef struct Collection {
+	int count;
+	Position *positions;
+} Collection;
+
+static bool seen(const Collection *c, const Position *p)
+{
+	for (int i = 0; i < c->count; i++)
+		if (c->positions[i].key == p->key && position_equal(&c->positions[i], p))
+			return true;
+	return false;
+}
+
+/* Depth-first from *p; positions `plies` deep are added once each. */
+static void collect(const Position *p, int plies, Collection *c)
+{
+	if (plies == 0) {
+		if (!seen(c, p) && c->count < MAX_OPENINGS && movegen_has_moves(p))
+			c->positions[c->count++] = *p;
+		return;
+	}
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(p, list.moves[i], &next);
+		collect(&next, plies - 1, c);
+	}
+}
+
+/* The engine's last `info` score (side to move's view) for *p at `depth`. */
+static bool engine_score(HubEngine *e, const Position *p, long long depth, double *score)
+{
+	char hub[NOTATION_HUB_POSITION_MAX], line[HUB_LINE_MAX], error[HUBLINE_ERROR_MAX];
+	bool have = false;
+	notation_write_hub_position(p, hub, sizeof hub);
+	if (!hub_engine_send(e, "new-game") || !hub_engine_sendf(e, "pos pos=%s", hub) ||
+	    !hub_engine_sendf(e, "level depth=%lld", depth) || !hub_engine_send(e, "go think"))
+		return false;
+	int64_t deadline = hub_clock_ms() + SEARCH_TIMEOUT_MS;
+	while (hub_clock_ms() < deadline) {
+		HubRead r = hub_engine_read_line(e, line, sizeof line, 100);
+		if (r == HUB_READ_EOF)
+			return false;
+		HubLine parsed;
+		if (r != HUB_READ_LINE || !hubline_parse(line, &parsed, error, sizeof error) || !parsed.command)
+			continue;
+		if (!strcmp(parsed.command, "info")) {
+			const char *s = hubline_value(&parsed, "score");
+			char *end;
+			if (s) {
+				double v = strtod(s, &end);
+				if (end != s && *end == '\0' && isfinite(v)) {
+					*score = v;
+					have = true;
+				}
+			}
+		} else if (!strcmp(parsed.command, "done")) {
+			return have;
+		}
+	}
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	long long plies = 3, depth = 8;
+	double max_score = 0.6;
+	const char *engine = NULL, *problem = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage_text, stdout);
+			return 0;
+		}
+		if (!next) {
+			fputs(usage_text, stderr);
+			return 2;
+		}
+		if (!strcmp(argv[i], "--plies")) {
+			plies = strtonum(next, 0, 12, &problem);
+		} else if (!strcmp(argv[i], "--depth")) {
+			depth = strtonum(next, 1, 100, &problem);
+		} else if (!strcmp(argv[i], "--engine")) {
+			engine = next;
+		} else if (!strcmp(argv[i], "--max-score")) {
+			errno = 0;
+			max_score = strtod(next, &end);
+			if (errno || *end || !(max_score >= 0))
+				problem = "not a score";
+		} else {
+			problem = "unknown option";
+		}
+		if (problem) {
+			fprintf(stderr, "make-openings: %s %s: %s\n", argv[i], next, problem);
+			return 2;
+		}
+		i++;
+	}
+
+	Collection c = {0, malloc(MAX_OPENINGS * sizeof(Position))};
+	Position start;
+	if (!c.positions)
+		return 1;
+	position_start(&start);
+	collect(&start, (int)plies, &c);
+
+	HubEngine e;
+	char error[HUB_LINE_MAX];
+	hub_engine_init(&e);
+	signal(SIGPIPE, SIG_IGN);
+	if (engine && (!hub_engine_spawn(&e, engine, error, sizeof error) ||
+		       !hub_engine_handshake(&e, NULL, 0, 10000, error, sizeof error))) {
+		fprintf(stderr, "make-openings: %s: %s\n", engine, error);
+		hub_engine_stop(&e, 500);
+		free(c.positions);
+		return 1;
+	}
+	printf("# %d distinct positions %lld plies from the start", c.count, plies);
+	if (engine)
+		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine, depth,
+		       max_score);
+	printf("\n# remake: make-openings --plies %lld", plies);
+	if (engine)
+		printf(" --engine ./poolshark --depth %lld --max-score %.2f", depth, max_score);
+	printf(" > tools/data/openings.fen\n");
+	int kept = 0, status = 0;
+	for (int i = 0; i < c.count; i++) {
+		char fen[NOTATION_FEN_MAX];
+		double score = 0;
+		notation_write_fen(&c.positions[i], fen, sizeof fen);
+		if (engine) {
+			if (!engine_score(&e, &c.positions[i], depth, &score)) {
+				fprintf(stderr, "make-openings: no score for %s\n", fen);
+				status = 1;
+				break;
+			}
+			if (fabs(score) > max_score) {
+				fprintf(stderr, "dropped %s (score %+.2f)\n", fen, score);
+				continue;
+			}
+		}
+		printf("%s\n", fen);
+		kept++;
+	}
+	fprintf(stderr, "make-openings: kept %d of %d positions\n", kept, c.count);
+	hub_engine_stop(&e, 1000);
+	free(c.positions);
+	return status;
+}
