@@ -106,23 +106,47 @@ void stats_sprt_bounds(const SprtConfig *c, double *lower, double *upper)
 	*upper = log((1.0 - c->beta) / c->alpha);
 }
 
+/*
+ * The distribution over the five pair scores x[k] that is most likely to have
+ * produced the counts w[k] among those with mean `mean`. Maximising
+ * sum w log p under sum p = 1 and sum p (x - mean) = 0 gives
+ * p[k] = w[k] / (W (1 + lambda (x[k] - mean))), where lambda is the root of
+ * f(lambda) = sum w (x - mean) / (1 + lambda (x - mean)); f falls strictly
+ * on the interval where every p stays positive, so bisection finds it.
+ */
+static void most_likely(const double *w, const double *x, double mean, double *p)
+{
+	double total = 0.0, lo = -1.0 / (1.0 - mean), hi = 1.0 / mean;
+	for (int k = 0; k < 5; k++)
+		total += w[k];
+	for (int iteration = 0; iteration < 200; iteration++) {
+		double mid = 0.5 * (lo + hi), f = 0.0;
+		for (int k = 0; k < 5; k++)
+			f += w[k] * (x[k] - mean) / (1.0 + mid * (x[k] - mean));
+		if (f > 0.0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	double lambda = 0.5 * (lo + hi);
+	for (int k = 0; k < 5; k++)
+		p[k] = w[k] / (total * (1.0 + lambda * (x[k] - mean)));
+}
+
 double stats_sprt_llr(const MatchTally *t, const SprtConfig *c)
 {
 	if (stats_pair_count(t) == 0)
 		return 0.0;
-	double n = 0.0, mean = 0.0, var = 0.0, weight[5];
+	double w[5], x[5], p0[5], p1[5], llr = 0.0;
 	for (int k = 0; k < 5; k++) {
-		weight[k] = t->pairs[k] > 0 ? t->pairs[k] : 1e-3;
-		n += weight[k];
+		w[k] = t->pairs[k] > 0 ? t->pairs[k] : 1e-3;
+		x[k] = k / 4.0;
 	}
+	most_likely(w, x, stats_score_from_elo(c->elo0), p0);
+	most_likely(w, x, stats_score_from_elo(c->elo1), p1);
 	for (int k = 0; k < 5; k++)
-		mean += weight[k] * (k / 4.0);
-	mean /= n;
-	for (int k = 0; k < 5; k++)
-		var += weight[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
-	var /= n;
-	double s0 = stats_score_from_elo(c->elo0), s1 = stats_score_from_elo(c->elo1);
-	return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
+		llr += w[k] * log(p1[k] / p0[k]);
+	return llr;
 }
 
 SprtDecision stats_sprt_decide(const MatchTally *t, const SprtConfig *c, double *llr_out)

@@ -342,7 +342,7 @@ static void test_sprt_stops_the_match(void **state)
 	path_in_dir(pdn, sizeof pdn, "sprt.pdn");
 	path_in_dir(out, sizeof out, "sprt.out");
 	const char *args[] = {"--engine", good, "name=good", "--engine", bad, "--games", "200", "--depth", "1",
-			      "--sprt", "elo0=0", "elo1=20", "alpha=0.05", "beta=0.05", "--openings",
+			      "--sprt", "elo0=0", "elo1=50", "alpha=0.05", "beta=0.05", "--openings",
 			      paths.openings, "--pdn", pdn, NULL};
 	assert_int_equal(run_tool(args, out, 0), 0);
 	read_record(pdn, &r);

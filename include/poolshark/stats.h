@@ -66,12 +66,14 @@ typedef struct SprtConfig {
 void stats_sprt_bounds(const SprtConfig *c, double *lower, double *upper);
 
 /*
- * The log-likelihood ratio of H1 against H0 from the pentanomial counts,
- * by the normal approximation of the generalized SPRT:
- * LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v), with N pairs, m the mean pair
- * score (0..1), v its variance, s0 and s1 the pair scores of elo0 and elo1.
- * Empty categories get a count of 1e-3 so that a run of identical pairs
- * does not divide by a zero variance. 0 with no complete pair.
+ * The log-likelihood ratio of H1 against H0 from the pentanomial counts, as
+ * fishtest's generalized SPRT computes it: for each hypothesis, the pair
+ * distribution of largest likelihood whose mean pair score is that of its
+ * Elo (s0 or s1); LLR = sum over the five outcomes of n log(p1 / p0). Empty
+ * outcomes count 1e-3 so that a run of identical pairs stays finite. Close
+ * to N (s1 - s0) (2 m - s0 - s1) / (2 v) for many pairs (m the mean pair
+ * score, v its variance), but unlike that it cannot explode on a handful of
+ * identical pairs. 0 with no complete pair.
  */
 double stats_sprt_llr(const MatchTally *t, const SprtConfig *c);
 
