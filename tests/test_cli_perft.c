@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* `poolshark perft` driven as a real process over pipes, with a timeout. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/perft.h"
+#include "poolshark/position.h"
+#include "support/reference.h"
+#include "support/support.h"
+
+enum { OUTPUT_MAX = 1 << 16, TIMEOUT_SECONDS = 60 };
+
+typedef struct Run {
+	int status;		/* exit status, or -1 if killed or not exited */
+	char out[OUTPUT_MAX];	/* stdout */
+	char err[OUTPUT_MAX];	/* stderr */
+} Run;
+
+static double now_seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Appends what is readable on fd to buf; false at end of file. */
+static bool drain(int fd, char *buf, size_t *used)
+{
+	char chunk[4096];
+	ssize_t n = read(fd, chunk, sizeof chunk);
+	if (n < 0 && errno == EINTR)
+		return true;
+	if (n <= 0)
+		return false;
+	size_t room = OUTPUT_MAX - 1 - *used, take = (size_t)n < room ? (size_t)n : room;
+	memcpy(buf + *used, chunk, take);
+	*used += take;
+	buf[*used] = '\0';
+	return true;
+}
+
+/* Runs the engine binary with `args` (NULL-terminated, without argv[0]),
+ * collecting both streams; kills it after TIMEOUT_SECONDS. */
+static void run_engine(Run *r, const char *const *args)
+{
+	const char *bin = getenv("POOLSHARK_BIN");
+	if (!bin) {
+		fprintf(stderr, "POOLSHARK_BIN is not set (run through make test)\n");
+		fail();
+	}
+	int out_pipe[2], err_pipe[2];
+	assert_int_equal(pipe(out_pipe), 0);
+	assert_int_equal(pipe(err_pipe), 0);
+	char *argv[32];
+	int argc = 0;
+	argv[argc++] = (char *)bin;
+	for (int i = 0; args[i] && argc < 31; i++)
+		argv[argc++] = (char *)args[i];
+	argv[argc] = NULL;
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out_pipe[1], STDOUT_FILENO);
+		dup2(err_pipe[1], STDERR_FILENO);
+		close(out_pipe[0]);
+		close(out_pipe[1]);
+		close(err_pipe[0]);
+		close(err_pipe[1]);
+		execv(bin, argv);
+		_exit(127);
+	}
+	close(out_pipe[1]);
+	close(err_pipe[1]);
+	size_t out_used = 0, err_used = 0;
+	r->out[0] = r->err[0] = '\0';
+	bool out_open = true, err_open = true, killed = false;
+	double deadline = now_seconds() + TIMEOUT_SECONDS;
+	while (out_open || err_open) {
+		struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+		int left_ms = (int)((deadline - now_seconds()) * 1000);
+		if (left_ms <= 0) {
+			kill(pid, SIGKILL);
+			killed = true;
+			break;
+		}
+		int ready = poll(fds, 2, left_ms);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (out_open && fds[0].revents)
+			out_open = drain(out_pipe[0], r->out, &out_used);
+		if (err_open && fds[1].revents)
+			err_open = drain(err_pipe[0], r->err, &err_used);
+	}
+	close(out_pipe[0]);
+	close(err_pipe[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	r->status = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (killed)
+		fprintf(stderr, "poolshark timed out after %d s\n", TIMEOUT_SECONDS);
+}
+
+/* A decimal number: digits with at most one '.' between digits. */
+static bool is_decimal(const char *s, size_t n)
+{
+	bool dot = false, digits = false;
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			digits = true;
+		else if (s[i] == '.' && !dot && digits && i + 1 < n)
+			dot = true;
+		else
+			return false;
+	}
+	return digits;
+}
+
+/* Parses exactly `depth=D leaves=N seconds=S mlps=M`; false on any other
+ * shape. */
+static bool parse_total_line(const char *line, int *depth, uint64_t *leaves)
+{
+	unsigned long long n;
+	int d, used = 0;
+	if (sscanf(line, "depth=%d leaves=%llu seconds=%n", &d, &n, &used) != 2 || used == 0)
+		return false;
+	char check[64];
+	snprintf(check, sizeof check, "depth=%d leaves=%llu seconds=", d, n);
+	if (strncmp(line, check, strlen(check)))
+		return false; /* no signs, leading zeros or extra spaces */
+	const char *s = line + used, *space = strchr(s, ' ');
+	if (!space || !is_decimal(s, (size_t)(space - s)) || strncmp(space, " mlps=", 6))
+		return false;
+	const char *m = space + 6;
+	if (!is_decimal(m, strlen(m)))
+		return false;
+	*depth = d;
+	*leaves = n;
+	return true;
+}
+
+/* Splits text into lines (in place); returns the count. */
+static int split_lines(char *text, char **lines, int max)
+{
+	int n = 0;
+	for (char *s = text; *s && n < max;) {
+		char *nl = strchr(s, '\n');
+		lines[n++] = s;
+		if (!nl)
+			break;
+		*nl = '\0';
+		s = nl + 1;
+	}
+	return n;
+}
+
+static void check_depth_lines(Run *r, const uint64_t *want, int depth)
+{
+	char *lines[64];
+	if (r->status != 0)
+		fprintf(stderr, "exit %d, stderr: %s\n", r->status, r->err);
+	assert_int_equal(r->status, 0);
+	assert_true(strlen(r->out) > 0 && r->out[strlen(r->out) - 1] == '\n');
+	int n = split_lines(r->out, lines, 64);
+	assert_int_equal(n, depth);
+	for (int i = 0; i < n; i++) {
+		int d;
+		uint64_t leaves;
+		if (!parse_total_line(lines[i], &d, &leaves))
+			fprintf(stderr, "bad line: \"%s\"\n", lines[i]);
+		assert_true(parse_total_line(lines[i], &d, &leaves));
+		assert_int_equal(d, i + 1);
+		assert_int_equal(leaves, want[i + 1]);
+	}
+}
+
+static const uint64_t start_leaves[] = {1, 7, 49, 302, 1469, 7482, 37986, 190146};
+
+static void test_perft_lines(void **state)
+{
+	(void)state;
+	static Run r;
+	run_engine(&r, (const char *const[]){"perft", "3", NULL});
+	check_depth_lines(&r, start_leaves, 3);
+}
+
+static void test_perft_with_hash(void **state)
+{
+	(void)state;
+	static Run r;
+	run_engine(&r, (const char *const[]){"perft", "--hash", "16", "6", NULL});
+	check_depth_lines(&r, start_leaves, 6);
+}
+
+static void test_perft_fen(void **state)
+{
+	(void)state;
+	static Run r;
+	static const uint64_t kings[] = {1, 2, 9, 13, 89, 205};
+	run_engine(&r, (const char *const[]){"perft", "--fen", "B:W6,25,26,K4:B1,23", "5", NULL});
+	check_depth_lines(&r, kings, 5);
+	static const uint64_t blocked[] = {1, 0, 0};
+	run_engine(&r, (const char *const[]){"perft", "--fen", "B:W17,22:B13", "2", NULL});
+	check_depth_lines(&r, blocked, 2);
+}
+
+/* `--divide`: one `<move> <leaves>` line per root move, each move legal PDN
+ * text, each count that of its subtree, then the total line. */
+static void check_divide(const char *fen, int depth, uint64_t total)
+{
+	static Run r;
+	char depth_text[8];
+	snprintf(depth_text, sizeof depth_text, "%d", depth);
+	if (fen)
+		run_engine(&r, (const char *const[]){"perft", "--divide", "--fen", fen, depth_text, NULL});
+	else
+		run_engine(&r, (const char *const[]){"perft", "--divide", depth_text, NULL});
+	assert_int_equal(r.status, 0);
+	Position p;
+	if (fen)
+		p = support_position(fen);
+	else
+		position_start(&p);
+	MoveList list;
+	int moves = movegen_generate(&p, &list);
+	char *lines[600];
+	int n = split_lines(r.out, lines, 600);
+	assert_int_equal(n, moves + 1);
+	uint64_t sum = 0;
+	Move seen[MOVELIST_CAPACITY];
+	for (int i = 0; i < moves; i++) {
+		char text[NOTATION_MOVE_MAX + 1], error[NOTATION_ERROR_MAX];
+		unsigned long long leaves;
+		int used = 0;
+		assert_int_equal(sscanf(lines[i], "%64s %llu%n", text, &leaves, &used), 2);
+		assert_int_equal(lines[i][used], '\0');
+		Move m;
+		if (notation_parse_move(&p, text, &m, error, sizeof error) != MOVE_PARSE_OK)
+			fprintf(stderr, "divide line \"%s\": %s\n", lines[i], error);
+		assert_int_equal(notation_parse_move(&p, text, &m, error, sizeof error), MOVE_PARSE_OK);
+		Position next;
+		position_make(&p, m, &next);
+		assert_int_equal(leaves, perft_count(&next, depth - 1, NULL));
+		seen[i] = m;
+		sum += leaves;
+	}
+	assert_true(support_same_moves(seen, moves, list.moves, moves)); /* each move once */
+	int d;
+	uint64_t leaves;
+	assert_true(parse_total_line(lines[moves], &d, &leaves));
+	assert_int_equal(d, depth);
+	assert_int_equal(leaves, sum);
+	assert_int_equal(leaves, total);
+}
+
+static void test_perft_divide(void **state)
+{
+	(void)state;
+	check_divide(NULL, 3, 302);
+	check_divide("W:WK2,19,25,26:B5,6,9,13", 3, 221);
+	/* A capture position: the expected total comes from the reference. */
+	const char *fen = "W:W7,9,K22,23:B16,K18,24,26";
+	Position p = support_position(fen);
+	RefBoard b;
+	support_to_reference(&p, &b);
+	check_divide(fen, 3, reference_perft(&b, 3));
+}
+
+/* Bad arguments: exit status 2, nothing on stdout, an error on stderr that
+ * names the offending argument. */
+static void check_usage_error(const char *const *args, const char *named)
+{
+	static Run r;
+	run_engine(&r, args);
+	fprintf(stderr, "  %s", r.err);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(strlen(r.out), 0);
+	char *newline = strchr(r.err, '\n');
+	if (newline)
+		*newline = '\0'; /* the first line names the problem, not the usage */
+	assert_non_null(strstr(r.err, named));
+}
+
+static void test_bad_arguments(void **state)
+{
+	(void)state;
+	check_usage_error((const char *const[]){"perft", "--fen", "B:W33:B1", "3", NULL}, "33");
+	check_usage_error((const char *const[]){"perft", "--fen", "B:W21:X1", "3", NULL}, "X1");
+	check_usage_error((const char *const[]){"perft", "0", NULL}, "0");
+	check_usage_error((const char *const[]){"perft", "31", NULL}, "31");
+	check_usage_error((const char *const[]){"perft", "abc", NULL}, "abc");
+	check_usage_error((const char *const[]){"perft", "--frobnicate", "3", NULL}, "--frobnicate");
+	check_usage_error((const char *const[]){"perft", NULL}, "DEPTH");
+	check_usage_error((const char *const[]){"perft", "--hash", "abc", "3", NULL}, "abc");
+	check_usage_error((const char *const[]){"perft", "--fen", NULL}, "--fen");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_perft_lines),
+	    cmocka_unit_test(test_perft_with_hash),
+	    cmocka_unit_test(test_perft_fen),
+	    cmocka_unit_test(test_perft_divide),
+	    cmocka_unit_test(test_bad_arguments),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
