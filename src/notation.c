@@ -401,7 +401,7 @@ static bool matches_hub_form(Move m, const MoveText *t)
 static bool matches_path_form(const Position *p, Move m, const MoveText *t)
 {
 	MovePath paths[16];
-	if (t->count - 1 != bb_count(m.captured))
+	if (!m.captured || t->count - 1 != bb_count(m.captured))
 		return false;
 	int n = movegen_paths(p, m, paths, 16);
 	if (n > 16) /* more routes than we keep: the path decides each step */
@@ -438,9 +438,17 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 	MoveList list;
 	int n = movegen_generate(p, &list), found = 0;
 	Move match[MOVELIST_CAPACITY];
+	/* A complete path names one move; the writer relies on it when a
+	 * one-piece capture shares its ends with a longer one (`22x29`). */
 	for (int i = 0; i < n; i++)
-		if (move_matches(p, list.moves[i], &t))
+		if (list.moves[i].from == t.squares[0] && matches_path_form(p, list.moves[i], &t))
 			match[found++] = list.moves[i];
+	if (found != 1) {
+		found = 0;
+		for (int i = 0; i < n; i++)
+			if (move_matches(p, list.moves[i], &t))
+				match[found++] = list.moves[i];
+	}
 	if (found == 1) {
 		*out = match[0];
 		return MOVE_PARSE_OK;

@@ -340,9 +340,8 @@ static bool reads_back(const Position *p, const char *text, Move m, const char *
  * Every legal move of random positions: the Hub text equals the rules' form
  * (from x to x captured ascending); the PDN text is `a-b`, `axb` when no
  * other legal move joins those squares, else a valid full path; each form
- * reads back to the same move. Moves whose full path has only two squares
- * while another capture joins the same squares are left to
- * test_pending_short_path_of_an_ambiguous_capture.
+ * reads back to the same move, including a one-piece capture whose full
+ * path is just its two ends while a longer capture joins the same squares.
  */
 static void check_move_texts(const Position *p, int *checked)
 {
@@ -370,15 +369,12 @@ static void check_move_texts(const Position *p, int *checked)
 		if (!path_is_valid(p, m, path))
 			fprintf(stderr, "invalid path \"%s\" for %s\n", path, hub);
 		assert_true(path_is_valid(p, m, path));
-		bool short_path = bb_count(m.captured) == 1;
 		if (same_ends(&list, m) == 1) {
 			snprintf(want, sizeof want, "%dx%d", m.from + 1, m.to + 1);
 			assert_string_equal(pdn, want);
 		} else {
 			assert_string_equal(pdn, path);
 		}
-		if (short_path && same_ends(&list, m) > 1)
-			continue; /* see the pending test */
 		assert_true(reads_back(p, pdn, m, "pdn"));
 		assert_true(reads_back(p, path, m, "path"));
 		(*checked)++;
@@ -432,37 +428,43 @@ static void test_one_move_two_paths_parses(void **state)
 static void test_ambiguous_capture(void **state)
 {
 	(void)state;
-	Position p = support_position("W:WK22:B26,24,16,25");
+	/* Two different three-piece captures join 14 and 23: over 10, 8, 19
+	 * and over 10, 11, 19. */
+	Position p = support_position("W:WK14:B8,10,11,19");
 	Move m = move_none();
 	char error[NOTATION_ERROR_MAX] = "";
-	assert_int_equal(notation_parse_move(&p, "22x29", &m, error, sizeof error),
+	assert_int_equal(notation_parse_move(&p, "14x23", &m, error, sizeof error),
 			 MOVE_PARSE_AMBIGUOUS);
 	fprintf(stderr, "  %s\n", error);
-	assert_non_null(strstr(error, "22x31x20x11x29"));
-	assert_true(mentions(error, "22x29"));
-	/* The long one is named by its path or its Hub form. */
-	Move longer = support_move(22, 29, bb_square(15) | bb_square(23) | bb_square(24) | bb_square(25));
-	assert_true(reads_back(&p, "22x31x20x11x29", longer, "path"));
-	assert_true(reads_back(&p, "22x29x16x24x25x26", longer, "hub"));
-	Move shorter = support_move(22, 29, bb_square(24));
-	assert_true(reads_back(&p, "22x29x25", shorter, "hub"));
+	assert_non_null(strstr(error, "14x3x12x23"));
+	assert_non_null(strstr(error, "14x7x16x23"));
+	assert_true(reads_back(&p, "14x3x12x23", support_move(14, 23, bb_square(9) | bb_square(7) | bb_square(18)),
+			       "path"));
+	assert_true(reads_back(&p, "14x7x16x23", support_move(14, 23, bb_square(9) | bb_square(10) | bb_square(18)),
+			       "path"));
 }
 
 /*
- * PENDING (src/notation.c): the only full path of 22x29x25 (Hub form) is
- * "22x29", which is also the short form shared with 22x31x20x11x29. The
- * printer writes "22x29" for it, which the reader calls ambiguous, so the
- * printed move does not read back. RULES.md 4 wants printed moves to identify
- * one move; an exact full-path match should win over the short form.
+ * In W:WK22:B26,24,16,25 two captures join 22 and 29: 22x29 takes 25 alone,
+ * 22x31x20x11x29 takes four. The one-piece capture's full path is just
+ * "22x29"; read as a complete path it names that move alone, so the printed
+ * form reads back, while the longer capture is named by its path or Hub form.
  */
-static void test_pending_short_path_of_an_ambiguous_capture(void **state)
+static void test_short_path_of_a_capture_sharing_its_ends(void **state)
 {
 	(void)state;
 	Position p = support_position("W:WK22:B26,24,16,25");
 	Move shorter = support_move(22, 29, bb_square(24));
+	Move longer = support_move(22, 29, bb_square(15) | bb_square(23) | bb_square(24) | bb_square(25));
 	char text[NOTATION_MOVE_MAX];
 	notation_write_move(&p, shorter, text, sizeof text);
+	assert_string_equal(text, "22x29");
 	assert_true(reads_back(&p, text, shorter, "pdn"));
+	assert_true(reads_back(&p, "22x29x25", shorter, "hub"));
+	notation_write_move(&p, longer, text, sizeof text);
+	assert_string_equal(text, "22x31x20x11x29");
+	assert_true(reads_back(&p, text, longer, "path"));
+	assert_true(reads_back(&p, "22x29x16x24x25x26", longer, "hub"));
 }
 
 static void test_illegal_and_garbage_moves(void **state)
@@ -536,7 +538,7 @@ int main(void)
 	    cmocka_unit_test(test_move_text_round_trips),
 	    cmocka_unit_test(test_one_move_two_paths_parses),
 	    cmocka_unit_test(test_ambiguous_capture),
-	    cmocka_unit_test(test_pending_short_path_of_an_ambiguous_capture),
+	    cmocka_unit_test(test_short_path_of_a_capture_sharing_its_ends),
 	    cmocka_unit_test(test_illegal_and_garbage_moves),
 	    cmocka_unit_test(test_move_parser_survives_a_megabyte),
 	};
