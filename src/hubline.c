@@ -181,7 +181,13 @@ static bool append(HubWriter *w, const char *text, size_t n)
 void hubwriter_word(HubWriter *w, const char *word)
 {
 	size_t start = w->length;
-	if ((start && !append(w, " ", 1)) || !append(w, word, strlen(word))) {
+	bool quote = hubline_needs_quotes(word);
+	bool ok = (!start || append(w, " ", 1)) && (!quote || append(w, "\"", 1));
+	for (const char *s = word; ok && *s; s++)
+		ok = append(w, *s == '"' ? "'" : s, 1);
+	if (ok && quote)
+		ok = append(w, "\"", 1);
+	if (!ok) {
 		w->length = start;
 		w->buffer[start] = '\0';
 	}

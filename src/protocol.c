@@ -1129,6 +1129,23 @@ Protocol *protocol_create(const ProtocolConfig *config, ProtocolWrite write, voi
 	return p;
 }
 
+void protocol_reset(Protocol *p)
+{
+	engine_stop(p->engine);
+	engine_wait(p->engine);
+	atomic_store(&p->searching, false);
+	EngineOptions o;
+	engine_default_options(&o);
+	o.hash_mb = p->config.hash_mb;
+	engine_set_options(p->engine, &o);
+	engine_new_game(p->engine);
+	Position start;
+	position_start(&start);
+	game_init(engine_game(p->engine), &start);
+	memset(&p->pending, 0, sizeof p->pending);
+	p->have_position = false;
+}
+
 void protocol_destroy(Protocol *p)
 {
 	if (!p)

@@ -98,10 +98,11 @@ static void test_writer_quotes_only_when_needed(void **state)
 	hubwriter_add(&w, "eq", "a=b");
 	hubwriter_add(&w, "q", "say \"hi\"");
 	hubwriter_word(&w, "bare");
+	hubwriter_word(&w, "two words");
 	hubwriter_addf(&w, "score", "%.2f", -0.5);
 	assert_false(w.truncated);
 	assert_string_equal(buffer,
-			    "info depth=7 pv=\"11-15 22-18\" empty=\"\" eq=\"a=b\" q=\"say 'hi'\" bare score=-0.50");
+			    "info depth=7 pv=\"11-15 22-18\" empty=\"\" eq=\"a=b\" q=\"say 'hi'\" bare \"two words\" score=-0.50");
 }
 
 /* Whatever the writer prints, the parser reads back as the same values. */

@@ -83,7 +83,8 @@ void hubwriter_add(HubWriter *w, const char *key, const char *value);
 void hubwriter_addf(HubWriter *w, const char *key, const char *format, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Appends a bare word ` word`. */
+/* Appends a bare word ` word` (quoted when it holds a blank, '=' or '"',
+ * or is empty, as the tokenizer reads quoted words back). */
 void hubwriter_word(HubWriter *w, const char *word);
 
 /* True when `value` must be quoted in a Hub line. */

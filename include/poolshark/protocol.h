@@ -53,6 +53,13 @@ void protocol_destroy(Protocol *p);
  */
 bool protocol_handle_line(Protocol *p, const char *line, size_t length);
 
+/*
+ * Back to the state of a new session: any search stopped and waited for,
+ * options at their defaults, the hash table cleared, no position set.
+ * (For fuzzing and tests, where creating a session per input is slow.)
+ */
+void protocol_reset(Protocol *p);
+
 /* Writes `error message="<message>"` (e.g. for a line that was too long). */
 void protocol_error(Protocol *p, const char *message);
 
