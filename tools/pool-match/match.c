@@ -154,7 +154,7 @@ static void format_elo(char *out, size_t size, double elo)
 	if (isinf(elo))
 		snprintf(out, size, "%sinf", elo > 0 ? "+" : "-");
 	else
-		snprintf(out, size, "%+.1f", elo);
+		snprintf(out, size, "%+.1f", elo + 0.0); /* no "-0.0" */
 }
 
 /*
