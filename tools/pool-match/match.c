@@ -362,7 +362,7 @@ static bool probe_engines(MatchConfig *c)
 		/* Records must tell the two apart. */
 		for (int e = 0; e < 2; e++) {
 			size_t n = strnlen(c->engines[e].name, sizeof c->engines[e].name - 3);
-			snprintf(c->engines[e].name + n, 3, "-%d", e + 1);
+			snprintf(c->engines[e].name + n, 3, "-%c", (char)('1' + e));
 		}
 	}
 	return true;
