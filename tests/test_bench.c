@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* `poolshark bench` and `analyse` through the real binary: signature, format, errors. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "poolshark/bench_positions.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/timeman.h"
+
+enum { OUTPUT_MAX = 1 << 16, TIMEOUT_MS = 60000 };
+
+typedef struct Run {
+	int status; /* exit status, or -1 when killed or failed */
+	char out[OUTPUT_MAX];
+	size_t length;
+} Run;
+
+/* Runs POOLSHARK_BIN with args (NULL-terminated), stdout into r->out,
+ * stderr discarded; kills it after TIMEOUT_MS. */
+static void run_engine(Run *r, const char *const *args)
+{
+	const char *bin = getenv("POOLSHARK_BIN");
+	if (!bin)
+		fail_msg("POOLSHARK_BIN is not set");
+	const char *argv[16] = {bin};
+	int argc = 1;
+	for (; args[argc - 1] && argc < 15; argc++)
+		argv[argc] = args[argc - 1];
+	argv[argc] = NULL;
+
+	int out[2];
+	assert_int_equal(pipe(out), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		FILE *null = freopen("/dev/null", "w", stderr);
+		(void)null;
+		close(out[0]);
+		close(out[1]);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(out[1]);
+	r->length = 0;
+	int64_t deadline = timeman_now_ms() + TIMEOUT_MS;
+	bool killed = false;
+	for (;;) {
+		int64_t left = deadline - timeman_now_ms();
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			killed = true;
+			break;
+		}
+		struct pollfd pfd = {out[0], POLLIN, 0};
+		int ready = poll(&pfd, 1, (int)left);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready <= 0)
+			continue;
+		ssize_t n = read(out[0], r->out + r->length, sizeof r->out - 1 - r->length);
+		if (n <= 0)
+			break;
+		r->length += (size_t)n;
+	}
+	r->out[r->length] = '\0';
+	close(out[0]);
+	int status;
+	waitpid(pid, &status, 0);
+	r->status = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The number after `key` on the line that starts with it, or -1. */
+static long long number_after(const char *text, const char *key)
+{
+	const char *at = strstr(text, key);
+	return at ? strtoll(at + strlen(key), NULL, 10) : -1;
+}
+
+/* The output ends with the two signature lines, in this order. */
+static void check_tail(const Run *r)
+{
+	assert_true(r->length >= 2 && r->out[r->length - 1] == '\n');
+	const char *last = r->out + r->length - 1;
+	while (last > r->out && last[-1] != '\n')
+		last--;
+	assert_true(last > r->out);
+	const char *previous = last - 1;
+	while (previous > r->out && previous[-1] != '\n')
+		previous--;
+	assert_int_equal(strncmp(previous, "Nodes searched: ", 16), 0);
+	assert_int_equal(strncmp(last, "Nodes/second: ", 14), 0);
+}
+
+static void test_bench_is_deterministic(void **state)
+{
+	(void)state;
+	static Run a, b;
+	const char *args[] = {"bench", "6", NULL};
+	run_engine(&a, args);
+	run_engine(&b, args);
+	assert_int_equal(a.status, 0);
+	assert_int_equal(b.status, 0);
+	check_tail(&a);
+	long long na = number_after(a.out, "Nodes searched: ");
+	long long nb = number_after(b.out, "Nodes searched: ");
+	assert_true(na > 0);
+	assert_true(na == nb);
+
+	/* One line per bench position, and their nodes add up to the total. */
+	long long sum = 0;
+	int lines = 0;
+	for (const char *at = strstr(a.out, "nodes "); at; at = strstr(at + 1, "nodes ")) {
+		sum += strtoll(at + 6, NULL, 10);
+		lines++;
+	}
+	assert_int_equal(lines, bench_position_count);
+	assert_true(sum == na);
+
+	/* A deeper bench searches more. */
+	static Run deeper;
+	const char *args7[] = {"bench", "7", NULL};
+	run_engine(&deeper, args7);
+	assert_true(number_after(deeper.out, "Nodes searched: ") > na);
+}
+
+static void test_bench_rejects_bad_arguments(void **state)
+{
+	(void)state;
+	static Run r;
+	const char *bad[][4] = {
+		{"bench", "x", NULL}, {"bench", "0", NULL}, {"bench", "6", "7", NULL}, {"bench", "-3", NULL}};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		run_engine(&r, bad[i]);
+		assert_int_equal(r.status, 2);
+	}
+}
+
+static void test_bench_positions(void **state)
+{
+	(void)state;
+	assert_true(bench_position_count >= 30);
+	int with_kings = 0, with_captures = 0;
+	for (int i = 0; i < bench_position_count; i++) {
+		Position p;
+		char error[NOTATION_ERROR_MAX];
+		if (!notation_parse_fen(bench_positions[i].fen, &p, error, sizeof error))
+			fail_msg("bench position %d: %s", i + 1, error);
+		assert_true(movegen_has_moves(&p));
+		assert_true(strlen(bench_positions[i].comment) > 0);
+		with_kings += p.kings != 0;
+		with_captures += movegen_has_capture(&p);
+	}
+	assert_true(with_kings >= 8);
+	assert_true(with_captures >= 5);
+
+	/* bench/positions.fen lists the same positions in the same order. */
+	FILE *f = fopen("bench/positions.fen", "r");
+	if (!f)
+		skip();
+	char line[512];
+	int n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		assert_true(n < bench_position_count);
+		assert_string_equal(line, bench_positions[n].fen);
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(n, bench_position_count);
+}
+
+/* The last line of analyse is `bestmove M [ponder R]`, with M legal. */
+static void test_analyse_prints_a_legal_move(void **state)
+{
+	(void)state;
+	static Run r;
+	const char *fen = "W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14";
+	const char *args[] = {"analyse", "--fen", fen, "--depth", "5", NULL};
+	run_engine(&r, args);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "info depth 5 "));
+	const char *best = strstr(r.out, "bestmove ");
+	assert_non_null(best);
+	char text[64];
+	assert_int_equal(sscanf(best, "bestmove %63s", text), 1);
+	Position p;
+	assert_true(notation_parse_fen(fen, &p, NULL, 0));
+	Move m;
+	assert_int_equal(notation_parse_move(&p, text, &m, NULL, 0), MOVE_PARSE_OK);
+
+	const char *nodes[] = {"analyse", "--nodes", "20000", NULL};
+	run_engine(&r, nodes);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "bestmove "));
+
+	const char *timed[] = {"analyse", "--movetime", "200", NULL};
+	int64_t start = timeman_now_ms();
+	run_engine(&r, timed);
+	assert_int_equal(r.status, 0);
+	assert_true(timeman_now_ms() - start < 2000);
+	assert_non_null(strstr(r.out, "bestmove "));
+
+	const char *lost[] = {"analyse", "--fen", "B:W9,14:B5", "--depth", "3", NULL};
+	run_engine(&r, lost);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "bestmove none"));
+}
+
+static void test_analyse_rejects_bad_arguments(void **state)
+{
+	(void)state;
+	static Run r;
+	const char *bad[][6] = {
+		{"analyse", NULL},
+		{"analyse", "--depth", NULL},
+		{"analyse", "--depth", "abc", NULL},
+		{"analyse", "--depth", "3", "--nodes", "10", NULL},
+		{"analyse", "--fen", "X:W1:B2", "--depth", "3"},
+		{"analyse", "--speed", "3", NULL},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		run_engine(&r, bad[i]);
+		assert_int_equal(r.status, 2);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bench_positions),
+		cmocka_unit_test(test_bench_is_deterministic),
+		cmocka_unit_test(test_bench_rejects_bad_arguments),
+		cmocka_unit_test(test_analyse_prints_a_legal_move),
+		cmocka_unit_test(test_analyse_rejects_bad_arguments),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

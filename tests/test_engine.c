@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Engine facade: background searches, stop within 50 ms, ponder, clocks, options. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "poolshark/engine.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/timeman.h"
+
+/* What the callbacks saw; written by the search thread. */
+typedef struct Seen {
+	atomic_int infos;
+	atomic_int dones;
+	atomic_llong done_at_ms;
+	SearchResult result;
+	Position root;
+} Seen;
+
+static void on_info(const SearchInfo *info, void *user)
+{
+	Seen *seen = user;
+	assert_true(info->depth >= 1);
+	atomic_fetch_add(&seen->infos, 1);
+}
+
+static void on_done(const Position *root, const SearchResult *result, void *user)
+{
+	Seen *seen = user;
+	seen->result = *result;
+	seen->root = *root;
+	atomic_store(&seen->done_at_ms, timeman_now_ms());
+	atomic_fetch_add(&seen->dones, 1);
+}
+
+static void init_seen(Seen *s)
+{
+	atomic_init(&s->infos, 0);
+	atomic_init(&s->dones, 0);
+	atomic_init(&s->done_at_ms, 0);
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+	nanosleep(&t, NULL);
+}
+
+static bool is_legal(const Position *p, Move m)
+{
+	MoveList list;
+	movegen_generate(p, &list);
+	for (int i = 0; i < list.count; i++)
+		if (move_equal(list.moves[i], m))
+			return true;
+	return false;
+}
+
+static Engine *small_engine(void)
+{
+	EngineOptions o;
+	engine_default_options(&o);
+	o.hash_mb = 8;
+	Engine *e = engine_create(&o);
+	assert_non_null(e);
+	return e;
+}
+
+/* An infinite search runs until told; the move comes within 50 ms of the
+ * stop request, exactly one `done`, and it is legal. */
+static void test_stop_answers_within_50_ms(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Seen seen;
+	init_seen(&seen);
+	SearchLimits limits = {.infinite = true};
+	assert_true(engine_start(e, &limits, on_info, on_done, &seen));
+	assert_false(engine_start(e, &limits, on_info, on_done, &seen));
+	sleep_ms(300);
+	assert_true(engine_is_searching(e));
+	assert_int_equal(atomic_load(&seen.dones), 0);
+	int64_t asked = timeman_now_ms();
+	engine_stop(e);
+	engine_wait(e);
+	int64_t answered = atomic_load(&seen.done_at_ms);
+	assert_int_equal(atomic_load(&seen.dones), 1);
+	assert_true(answered - asked < 50);
+	assert_false(engine_is_searching(e));
+	assert_true(atomic_load(&seen.infos) >= 1);
+	assert_true(is_legal(&seen.root, seen.result.best));
+	engine_destroy(e);
+}
+
+/* A stop at once still gives a legal move. */
+static void test_immediate_stop_still_moves(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	for (int i = 0; i < 20; i++) {
+		Seen seen;
+		init_seen(&seen);
+		SearchLimits limits = {.infinite = true};
+		assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+		engine_stop(e);
+		engine_wait(e);
+		assert_int_equal(atomic_load(&seen.dones), 1);
+		assert_true(is_legal(&seen.root, seen.result.best));
+	}
+	engine_destroy(e);
+}
+
+/* Pondering does not end on its own; after ponder-hit the clock runs and
+ * a 100 ms move time ends the search. */
+static void test_ponder_hit_starts_the_clock(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Seen seen;
+	init_seen(&seen);
+	SearchLimits limits = {.move_time_ms = 100, .ponder = true};
+	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	sleep_ms(400);
+	assert_int_equal(atomic_load(&seen.dones), 0);
+	int64_t hit = timeman_now_ms();
+	engine_ponder_hit(e);
+	engine_wait(e);
+	int64_t took = atomic_load(&seen.done_at_ms) - hit;
+	assert_int_equal(atomic_load(&seen.dones), 1);
+	assert_true(took < 100 + 50);
+	assert_true(is_legal(&seen.root, seen.result.best));
+	engine_destroy(e);
+}
+
+/* With a clock, never past the time left; with one legal move, at once. */
+static void test_clock_is_respected(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Seen seen;
+	init_seen(&seen);
+	SearchLimits limits = {.time_left_ms = 600, .moves_to_go = 1};
+	int64_t start = timeman_now_ms();
+	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	engine_wait(e);
+	assert_true(atomic_load(&seen.done_at_ms) - start < 600);
+
+	/* Black's only move is the capture 1x10. */
+	Position p;
+	assert_true(notation_parse_fen("B:W6,20:B1,K32", &p, NULL, 0));
+	MoveList list;
+	assert_int_equal(movegen_generate(&p, &list), 1);
+	game_init(engine_game(e), &p);
+	init_seen(&seen);
+	limits.time_left_ms = 60000;
+	limits.moves_to_go = 0;
+	start = timeman_now_ms();
+	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	engine_wait(e);
+	assert_true(atomic_load(&seen.done_at_ms) - start < 20);
+	assert_true(move_equal(seen.result.best, list.moves[0]));
+	engine_destroy(e);
+}
+
+/* Options and a new game are refused during a search, accepted after. */
+static void test_no_changes_while_searching(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Seen seen;
+	init_seen(&seen);
+	SearchLimits limits = {.infinite = true};
+	EngineOptions o;
+	engine_get_options(e, &o);
+	o.hash_mb = 2;
+	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	assert_false(engine_set_options(e, &o));
+	assert_false(engine_new_game(e));
+	engine_stop(e);
+	engine_wait(e);
+	assert_true(engine_set_options(e, &o));
+	assert_true(engine_new_game(e));
+	EngineOptions back;
+	engine_get_options(e, &back);
+	assert_int_equal(back.hash_mb, 2);
+	engine_destroy(e);
+}
+
+/* The synchronous search of the game position honours depth and reports
+ * every iteration; a game with a history searches its current position. */
+static void test_sync_search_of_the_game(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Seen seen;
+	init_seen(&seen);
+	Game *g = engine_game(e);
+	Move m;
+	assert_int_equal(notation_parse_move(game_position(g), "11-15", &m, NULL, 0), MOVE_PARSE_OK);
+	assert_true(game_play(g, m));
+	SearchLimits limits = {.depth = 6};
+	SearchResult r;
+	engine_search_sync(e, &limits, on_info, &seen, &r);
+	assert_int_equal(r.depth, 6);
+	assert_int_equal(atomic_load(&seen.infos), 6);
+	assert_true(is_legal(game_position(g), r.best));
+	assert_int_equal(game_position(g)->side, WHITE);
+
+	/* Strength below 100 caps the depth. */
+	EngineOptions o;
+	engine_get_options(e, &o);
+	o.strength = 0;
+	assert_true(engine_set_options(e, &o));
+	engine_search_sync(e, &limits, NULL, NULL, &r);
+	assert_int_equal(r.depth, 1);
+	engine_destroy(e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stop_answers_within_50_ms),
+		cmocka_unit_test(test_immediate_stop_still_moves),
+		cmocka_unit_test(test_ponder_hit_starts_the_clock),
+		cmocka_unit_test(test_clock_is_respected),
+		cmocka_unit_test(test_no_changes_while_searching),
+		cmocka_unit_test(test_sync_search_of_the_game),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

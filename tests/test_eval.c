@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Evaluation: colour symmetry, material order, terms pulling the right way, drawn endings. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "poolshark/eval.h"
+#include "support/support.h"
+
+/* cmocka's assert_in_range is unsigned; scores are not. */
+static void assert_between(int value, int low, int high)
+{
+	if (value < low || value > high)
+		fail_msg("%d is not within %d..%d", value, low, high);
+}
+
+static int eval_of(const char *text)
+{
+	Position p = support_position(text);
+	return eval_evaluate(&p, &eval_default_weights);
+}
+
+/* Square n seen from the other side of the board (a 180-degree turn). */
+static Bitboard turned(Bitboard b)
+{
+	Bitboard out = 0;
+	for (int s = 0; s < 32; s++)
+		if (b & bb_square(s))
+			out |= bb_square(31 - s);
+	return out;
+}
+
+/* Swapping the colours and turning the board, side to move included,
+ * gives the same position for the other side: the same score. */
+static void test_colour_symmetry(void **state)
+{
+	(void)state;
+	Rng r = {2024};
+	for (int i = 0; i < 5000; i++) {
+		Position p, q;
+		support_random_position(&r, 12, 3, &p);
+		position_set(&q, turned(p.pieces[WHITE]), turned(p.pieces[BLACK]), turned(p.kings),
+			     color_other(p.side));
+		int a = eval_evaluate(&p, &eval_default_weights);
+		int b = eval_evaluate(&q, &eval_default_weights);
+		assert_int_equal(a, b);
+		assert_true(a < EVAL_LIMIT && a > -EVAL_LIMIT);
+	}
+}
+
+/* The side to move's view: the same board with the other side to move
+ * scores about the opposite (the tempo bonus apart). */
+static void test_side_to_move_view(void **state)
+{
+	(void)state;
+	int black = eval_of("B:W21,22,23,24,25,26,27,28:B1,2,3,4,5,6,7,8,9,10,11,12");
+	int white = eval_of("W:W21,22,23,24,25,26,27,28:B1,2,3,4,5,6,7,8,9,10,11,12");
+	assert_true(black > 300);
+	assert_true(white < -300);
+	assert_between(black + white, 0, 2 * eval_default_weights.tempo);
+}
+
+/* An extra man is worth more than any positional difference here, and a
+ * king more than a man. */
+static void test_material_order(void **state)
+{
+	(void)state;
+	int even = eval_of("B:W22,23,26,27:B6,7,10,11");
+	int man_up = eval_of("B:W22,23,26,27:B6,7,10,11,2");
+	int king_up = eval_of("B:W22,23,26,27:B6,7,10,11,K2");
+	assert_true(man_up > even + 60);
+	assert_true(king_up > man_up + 100);
+}
+
+/* Men nearer the crowning row are worth more; a runaway man more still. */
+static void test_advancement_and_runaway(void **state)
+{
+	(void)state;
+	int back = eval_of("W:W29,30:B5,K1");
+	int forward = eval_of("W:W21,30:B5,K1");
+	assert_true(forward > back);
+	/* Black man 18 walks in freely when nothing is in front of it, but
+	 * not when a White man blocks its path. */
+	int free_path = eval_of("W:W21:B1,18");
+	int blocked = eval_of("W:W27:B1,18");
+	assert_true(blocked > free_path + 30);
+}
+
+/* A man on its back row guards the crowning squares while the other side
+ * has no king. */
+static void test_back_row_guard(void **state)
+{
+	(void)state;
+	int guarding = eval_of("W:W22,23,24:B2,10,11");
+	int gone = eval_of("W:W22,23,24:B6,10,11");
+	/* 6 is one row further (advancement bonus) but the guard is larger. */
+	assert_true(gone > guarding);
+}
+
+/* A king with room beats a king boxed in a corner. */
+static void test_king_mobility_and_trapped_king(void **state)
+{
+	(void)state;
+	int free_king = eval_of("B:WK18,9,14,10,11:B1,2,3,4,K22");
+	int boxed_king = eval_of("B:WK5,9,14,10,11:B1,2,3,4,K22");
+	assert_true(free_king < boxed_king - 20);
+}
+
+/* Flying-king endings that cannot be won score near 0; 3 kings against 1
+ * off the long diagonal keep their value. */
+static void test_drawn_king_endings(void **state)
+{
+	(void)state;
+	assert_between(eval_of("W:WK1,K10:BK27"), -20, 20);
+	assert_between(eval_of("W:WK1:BK27"), -20, 20);
+	assert_between(eval_of("W:WK1,K10,K17:BK22,K27"), -30, 30);
+	int holds_diagonal = eval_of("W:WK1,K10,K17:BK22");
+	int off_diagonal = eval_of("W:WK1,K10,K17:BK21");
+	assert_between(holds_diagonal, -60, 60);
+	assert_true(off_diagonal > 300);
+	Position p = support_position("W:WK1,K10:BK27");
+	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), eval_default_weights.drawn_scale);
+	p = support_position("W:W21,22,23:B1,2,3");
+	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_colour_symmetry),
+		cmocka_unit_test(test_side_to_move_view),
+		cmocka_unit_test(test_material_order),
+		cmocka_unit_test(test_advancement_and_runaway),
+		cmocka_unit_test(test_back_row_guard),
+		cmocka_unit_test(test_king_mobility_and_trapped_king),
+		cmocka_unit_test(test_drawn_king_endings),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

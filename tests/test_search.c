@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Search: game ends scored by distance, draws by rule, tactics, legal moves everywhere. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/search.h"
+#include "support/support.h"
+
+typedef struct Fixture {
+	Search *search;
+	TT tt;
+} Fixture;
+
+static int setup(void **state)
+{
+	Fixture *f = malloc(sizeof *f);
+	if (!f || !tt_init(&f->tt, 4))
+		return -1;
+	f->search = search_create();
+	*state = f;
+	return f->search ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	Fixture *f = *state;
+	search_destroy(f->search);
+	tt_free(&f->tt);
+	free(f);
+	return 0;
+}
+
+static Position fen(const char *text)
+{
+	Position p;
+	char error[NOTATION_ERROR_MAX];
+	if (!notation_parse_fen(text, &p, error, sizeof error))
+		fail_msg("bad FEN %s: %s", text, error);
+	return p;
+}
+
+/* A fresh search of root to `depth` plies (or `nodes`), table cleared. */
+static SearchResult run_root(Fixture *f, const SearchRoot *root, int depth, uint64_t nodes)
+{
+	SearchLimits limits = {.depth = depth, .nodes = nodes};
+	SearchResult r;
+	tt_clear(&f->tt);
+	search_clear(f->search);
+	search_run(f->search, &f->tt, root, &limits, NULL, &r);
+	return r;
+}
+
+static SearchResult run_position(Fixture *f, const Position *p, int depth)
+{
+	SearchRoot root;
+	search_root_from_position(p, &root);
+	return run_root(f, &root, depth, 0);
+}
+
+static bool is_legal(const Position *p, Move m)
+{
+	MoveList list;
+	movegen_generate(p, &list);
+	for (int i = 0; i < list.count; i++)
+		if (move_equal(list.moves[i], m))
+			return true;
+	return false;
+}
+
+/* Blocked (the black man on 5 cannot step to 9 nor jump it) or without
+ * pieces: no move, lost now. */
+static void test_no_move_is_a_loss_now(void **state)
+{
+	Fixture *f = *state;
+	Position blocked = fen("B:W9,14:B5");
+	SearchResult r = run_position(f, &blocked, 5);
+	assert_true(move_is_none(r.best));
+	assert_int_equal(r.score, -SCORE_WIN);
+	Position empty;
+	position_set(&empty, 0, bb_square(21), 0, BLACK);
+	r = run_position(f, &empty, 5);
+	assert_true(move_is_none(r.best));
+	assert_int_equal(r.score, -SCORE_WIN);
+}
+
+/* White 22 takes the last Black piece: a win in one ply. Blocking the
+ * last Black man (5, with White on 9 and 14) also wins in one ply. */
+static void test_win_in_one_ply(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("W:W22:B18");
+	SearchResult r = run_position(f, &p, 6);
+	assert_int_equal(r.score, SCORE_WIN - 1);
+	assert_int_equal(search_mate_plies(r.score), 1);
+	assert_int_equal(r.best.from, 21);
+	assert_int_equal(r.best.captured, bb_square(17));
+
+	p = fen("W:W9,18:B5");
+	r = run_position(f, &p, 6);
+	assert_int_equal(r.score, SCORE_WIN - 1);
+	assert_int_equal(r.best.from, 17); /* 18-14 shuts the man on 5 in */
+	assert_int_equal(r.best.to, 13);
+}
+
+/* Black's only move 5-9 walks into 14x5 and leaves Black with nothing:
+ * lost in one ply from the reply, two from now. */
+static void test_loss_in_one_ply(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("B:W14:B5");
+	SearchResult r = run_position(f, &p, 6);
+	assert_int_equal(r.score, -(SCORE_WIN - 2));
+	assert_int_equal(search_mate_plies(r.score), -2);
+	assert_int_equal(r.best.to, 8);
+}
+
+/*
+ * Three kings against one, the lone king on 13 (an edge square: no piece
+ * there can ever be jumped) and off the long diagonal. With 12 of the 13
+ * moves of the thirteen-move count gone, White's next move ends the game
+ * as a draw whatever it is; with the count just started, White is winning.
+ * Black to move in the same material: the draw is Black's only way out.
+ */
+static void test_thirteen_move_count_is_a_draw(void **state)
+{
+	Fixture *f = *state;
+	SearchRoot root;
+	search_root_from_position(&(Position){0}, &root);
+	root.position = fen("W:WK3,K18,K28:BK13");
+	root.counters.reversible_plies = 0;
+	root.counters.thirteen = 12;
+	SearchResult r = run_root(f, &root, 8, 0);
+	assert_int_equal(r.score, SCORE_DRAW);
+	assert_false(move_is_none(r.best));
+
+	root.counters.thirteen = 0;
+	r = run_root(f, &root, 8, 0);
+	assert_true(r.score > 300);
+
+	root.position = fen("B:WK3,K18,K28:BK13");
+	root.counters.thirteen = 12;
+	r = run_root(f, &root, 8, 0);
+	assert_int_equal(r.score, SCORE_DRAW);
+	root.counters.thirteen = 0;
+	r = run_root(f, &root, 8, 0);
+	assert_true(r.score < -300);
+}
+
+/* Four kings against one: won, unless 49 reversible plies are gone, and
+ * then every king move completes the 25-move rule. */
+static void test_25_move_rule_is_a_draw(void **state)
+{
+	Fixture *f = *state;
+	SearchRoot root;
+	search_root_from_position(&(Position){0}, &root);
+	root.position = fen("W:WK1,K2,K3,K18:BK13");
+	root.counters.thirteen = -1;
+	root.counters.reversible_plies = GAME_REVERSIBLE_LIMIT - 1;
+	SearchResult r = run_root(f, &root, 6, 0);
+	assert_int_equal(r.score, SCORE_DRAW);
+	root.counters.reversible_plies = 0;
+	r = run_root(f, &root, 6, 0);
+	assert_true(r.score > 300);
+}
+
+/*
+ * Repetition against the game history. White (two kings and two men)
+ * beats Black (a king and a man). The game so far shuffled kings: Black
+ * 1-6, White 32-27, Black 6-1, White 27-32, back to the start. Black's
+ * 1-6 now brings back the position after its first 1-6: a draw, which is
+ * Black's only way not to lose, so the search plays it and scores 0. With
+ * no history the same position is simply lost for Black.
+ */
+static void test_repetition_in_history_is_a_draw(void **state)
+{
+	Fixture *f = *state;
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	Position start = fen("B:WK30,K32,21,22:BK1,12");
+	game_init(g, &start);
+	static const char *moves[] = {"1-6", "32-27", "6-1", "27-32"};
+	Move first = move_none();
+	for (int i = 0; i < 4; i++) {
+		Move m;
+		char error[NOTATION_ERROR_MAX];
+		assert_int_equal(notation_parse_move(game_position(g), moves[i], &m, error, sizeof error),
+				 MOVE_PARSE_OK);
+		if (i == 0)
+			first = m;
+		assert_true(game_play(g, m));
+	}
+	SearchRoot root;
+	search_root_from_game(g, &root);
+	assert_int_equal(root.history_count, 4);
+	assert_true(root.history[0] == start.key);
+	assert_true(position_equal(&root.position, &start));
+
+	SearchResult r = run_root(f, &root, 6, 0);
+	assert_int_equal(r.score, SCORE_DRAW);
+	assert_true(move_equal(r.best, first));
+
+	r = run_position(f, &start, 6);
+	assert_true(r.score < -200);
+	free(g);
+}
+
+/*
+ * Tactics. Each position has one move that wins material by force and no
+ * other move that keeps the balance; the claim is checked here, before the
+ * engine is asked, by a plain full-width minimax that shares no code with
+ * the search: material only (man 1, king 2), `depth` plies, captures
+ * followed to the end past the horizon (they are compulsory). `gain` is
+ * what the key move wins over the present balance, `others` the best any
+ * other move achieves. The positions come from engine games from random
+ * openings (the "shots" of pool checkers: give one or two, take more).
+ */
+typedef struct Tactic {
+	const char *fen;
+	const char *move;
+	int depth, gain, others;
+} Tactic;
+
+static const Tactic tactics[] = {
+	{"W:WK7,21,27,29:B9,13,18,19,22", "21-17", 6, 2, 0},
+	{"W:W18,20,21,22,23,26,28,29,30,31:B7,8,9,11,12,14,16,19", "22-17", 6, 3, 0},
+	{"W:W19,21,22,23,24,25,31:B7,8,9,11,14", "22-17", 6, 2, 0},
+	{"W:W17,19,21,23,24,25,31:B8,9,10,11,14", "17-13", 6, 2, 0},
+	{"W:W9,12,22,24,30,31,32:B7,10,11,13,15", "9-5", 6, 2, 0},
+	{"B:W12,19,21,23,25,27,30:B1,3,4,5,6,8,9", "3-7", 6, 2, 0},
+	{"B:W17,19,21,22:B5,8,9,10,13,20", "8-12", 6, 2, 0},
+	{"B:W10,21,22,24,26,27,31:B11,12,16", "11-15", 6, 2, -2},
+	{"B:W17,18,19,20,21,22,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,11", "10-14", 6, 2, 0},
+	{"B:W15,23,24,25,27,30:B2,3,4,6,12,13,14,16", "16-19", 6, 2, 0},
+	{"B:W12,15,18,20,22:B1,2,3,8,9,11", "9-14", 6, 2, 0},
+	{"B:W19,20,24,25:B3,10,11,12,15", "15-18", 6, 3, -1},
+	{"B:W21,22,25,26,27:B6,7,10,12,13,14", "12-16", 6, 2, 0},
+	{"B:W19,20,21,22,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,9,11,12,14", "11-16", 6, 2, 0},
+	{"B:W13,20,22,26,27:B1,2,4,10,11,14,15,19", "14-18", 6, 2, 0},
+	{"B:W12,13,21,28:B8,14,26", "8-11", 6, 2, -1},
+	{"W:W17,19,21,28,30,31:B2,3,4,6,10,13,14,20", "19-15", 6, 2, 0},
+	{"W:W15,21,28,30,31:B2,3,4,6,10,14,20,22", "30-26", 6, 3, -1},
+	{"W:W12,19,21,22,30,31:B2,4,9,10,13,14", "30-26", 6, 2, 0},
+	{"W:W19,20,22,23,26,27,29,30,31,32:B2,3,4,6,10,11,12,14,21", "19-16", 6, 2, 0},
+	{"B:W14,22,27:B12,13,15,16,19,20", "19-24", 6, 2, -1},
+	{"B:W20,27,28:B3,5,6,11,16,19", "6-10", 6, 3, 0},
+	{"B:WK2,13,17,20,21,23,24,29,30,31:B1,8,11,12", "1-5", 6, 2, -1},
+	{"W:W5,10,23,26,31,32:B1,6,24,28", "10-7", 6, 2, 0},
+	{"B:W12,21,22,23,29,30,31,32:B2,4,5,6,7,9,10,13,14", "14-17", 6, 2, 0},
+	{"W:W12,13,18,20,21,23,25,32:B5,6,9,10,11,14", "25-22", 6, 2, 0},
+	{"W:W22,23,27,31,32:B1,2,3,8,12,14,15", "23-18", 6, 3, 0},
+	{"B:W12,16,21,24,27,29:B1,2,3,8,14,22,K31", "14-17", 6, 2, 0},
+	{"B:W12,14,16,24,27,29:B1,2,3,8,22,K31", "22-25", 6, 3, 0},
+	{"W:W13,19,21,23,25,26,28,30,31,32:B1,2,4,10,11,12,20", "19-16", 6, 2, 0},
+};
+
+/* The engine must find each key move within this many nodes. */
+enum { TACTIC_NODE_BUDGET = 200000 };
+
+static int material(const Position *p)
+{
+	Color us = p->side, them = color_other(us);
+	return bb_count(position_men(p, us)) + 2 * bb_count(position_kings(p, us)) -
+	       bb_count(position_men(p, them)) - 2 * bb_count(position_kings(p, them));
+}
+
+static int minimax(const Position *p, int depth)
+{
+	MoveList list;
+	if (movegen_generate(p, &list) == 0)
+		return -1000;
+	if (depth <= 0 && !move_is_capture(list.moves[0]))
+		return material(p);
+	int best = -10000;
+	for (int i = 0; i < list.count; i++) {
+		Position child;
+		position_make(p, list.moves[i], &child);
+		int score = -minimax(&child, depth - 1);
+		if (score > best)
+			best = score;
+	}
+	return best;
+}
+
+static void test_tactics_are_sound(void **state)
+{
+	(void)state;
+	for (size_t t = 0; t < sizeof tactics / sizeof *tactics; t++) {
+		Position p = fen(tactics[t].fen);
+		Move key;
+		char error[NOTATION_ERROR_MAX];
+		assert_int_equal(notation_parse_move(&p, tactics[t].move, &key, error, sizeof error),
+				 MOVE_PARSE_OK);
+		MoveList list;
+		movegen_generate(&p, &list);
+		int base = material(&p), others = -10000;
+		for (int i = 0; i < list.count; i++) {
+			Position child;
+			position_make(&p, list.moves[i], &child);
+			int gain = -minimax(&child, tactics[t].depth - 1) - base;
+			if (move_equal(list.moves[i], key))
+				assert_int_equal(gain, tactics[t].gain);
+			else if (gain > others)
+				others = gain;
+		}
+		assert_int_equal(others, tactics[t].others);
+		assert_true(tactics[t].gain >= 2 && tactics[t].others <= 0);
+	}
+}
+
+static void test_tactics_are_found(void **state)
+{
+	Fixture *f = *state;
+	int solved = 0, count = (int)(sizeof tactics / sizeof *tactics);
+	for (int t = 0; t < count; t++) {
+		Position p = fen(tactics[t].fen);
+		Move key;
+		char error[NOTATION_ERROR_MAX];
+		assert_int_equal(notation_parse_move(&p, tactics[t].move, &key, error, sizeof error),
+				 MOVE_PARSE_OK);
+		SearchRoot root;
+		search_root_from_position(&p, &root);
+		SearchResult r = run_root(f, &root, 0, TACTIC_NODE_BUDGET);
+		if (move_equal(r.best, key))
+			solved++;
+		else
+			print_message("tactic %d (%s): expected %s\n", t + 1, tactics[t].fen, tactics[t].move);
+	}
+	assert_true(count >= 20);
+	assert_int_equal(solved, count);
+}
+
+/* From 1,000 positions of seeded random play (and random set-ups with
+ * kings), a small search always returns a legal move, or none exactly when
+ * the side to move has none. */
+static void test_legal_moves_from_random_positions(void **state)
+{
+	Fixture *f = *state;
+	Rng r = {99};
+	Position start;
+	position_start(&start);
+	int none = 0;
+	for (int i = 0; i < 1000; i++) {
+		Position p;
+		if (i % 2)
+			support_random_walk(&r, &start, rng_below(&r, 120), &p);
+		else
+			support_random_position(&r, 8, 4, &p);
+		SearchResult res = run_position(f, &p, 1 + i % 4);
+		if (movegen_has_moves(&p)) {
+			assert_true(is_legal(&p, res.best));
+			if (!move_is_none(res.ponder)) {
+				Position next;
+				position_make(&p, res.best, &next);
+				assert_true(is_legal(&next, res.ponder));
+			}
+		} else {
+			assert_true(move_is_none(res.best));
+			none++;
+		}
+	}
+	assert_true(none < 1000);
+}
+
+/* Same search, same table state: same nodes, same move (no clock, no
+ * randomness). */
+static void test_search_is_deterministic(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14");
+	SearchResult a = run_position(f, &p, 9);
+	SearchResult b = run_position(f, &p, 9);
+	assert_true(a.nodes == b.nodes);
+	assert_true(move_equal(a.best, b.best));
+	assert_int_equal(a.score, b.score);
+	assert_int_equal(a.depth, 9);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_no_move_is_a_loss_now, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_win_in_one_ply, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_loss_in_one_ply, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_thirteen_move_count_is_a_draw, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_25_move_rule_is_a_draw, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_repetition_in_history_is_a_draw, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tactics_are_sound, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tactics_are_found, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_legal_moves_from_random_positions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_search_is_deterministic, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

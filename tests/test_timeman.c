@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Time budgets: fixed move time, clocks with and without moves to go, no overrun. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "poolshark/timeman.h"
+
+static void test_no_limit_without_time(void **state)
+{
+	(void)state;
+	SearchLimits depth_only = {.depth = 8};
+	SearchLimits infinite = {.infinite = true, .time_left_ms = 60000};
+	TimeBudget b;
+	timeman_budget(&depth_only, 50, &b);
+	assert_false(b.limited);
+	timeman_budget(&infinite, 50, &b);
+	assert_false(b.limited);
+}
+
+static void test_move_time_less_overhead(void **state)
+{
+	(void)state;
+	SearchLimits l = {.move_time_ms = 1000};
+	TimeBudget b;
+	timeman_budget(&l, 30, &b);
+	assert_true(b.limited);
+	assert_int_equal(b.hard_ms, 970);
+	assert_int_equal(b.soft_ms, 970);
+	l.move_time_ms = 10; /* overhead larger than the time: still 1 ms */
+	timeman_budget(&l, 30, &b);
+	assert_int_equal(b.hard_ms, 1);
+}
+
+/* Whatever the clock, the hard limit plus the overhead fits in the time
+ * left, the soft target is no later than the hard limit, and both are at
+ * least 1 ms. */
+static void test_clock_never_overruns(void **state)
+{
+	(void)state;
+	static const int64_t times[] = {1, 5, 49, 50, 51, 100, 999, 5000, 60000, 3600000};
+	static const int64_t incs[] = {0, 10, 1000, 5000};
+	static const int togo[] = {0, 1, 2, 5, 40, 200};
+	static const int overheads[] = {0, 50, 200};
+	for (size_t a = 0; a < sizeof times / sizeof *times; a++)
+		for (size_t i = 0; i < sizeof incs / sizeof *incs; i++)
+			for (size_t m = 0; m < sizeof togo / sizeof *togo; m++)
+				for (size_t o = 0; o < sizeof overheads / sizeof *overheads; o++) {
+					SearchLimits l = {.time_left_ms = times[a],
+							  .increment_ms = incs[i],
+							  .moves_to_go = togo[m]};
+					TimeBudget b;
+					timeman_budget(&l, overheads[o], &b);
+					assert_true(b.limited);
+					assert_true(b.soft_ms >= 1);
+					assert_true(b.soft_ms <= b.hard_ms);
+					if (times[a] > overheads[o] + 1)
+						assert_true(b.hard_ms + overheads[o] <= times[a]);
+					else
+						assert_int_equal(b.hard_ms, 1);
+				}
+}
+
+/* More time left means no less time spent; the last move before a time
+ * control may use most of the clock, an ordinary move much less. */
+static void test_budget_grows_with_the_clock(void **state)
+{
+	(void)state;
+	TimeBudget small, large, last;
+	SearchLimits l = {.time_left_ms = 10000};
+	timeman_budget(&l, 50, &small);
+	l.time_left_ms = 100000;
+	timeman_budget(&l, 50, &large);
+	assert_true(large.soft_ms > small.soft_ms);
+	assert_true(large.hard_ms > small.hard_ms);
+	assert_true(small.hard_ms <= 10000 / 3);
+	l.time_left_ms = 10000;
+	l.moves_to_go = 1;
+	timeman_budget(&l, 50, &last);
+	assert_true(last.hard_ms > small.hard_ms);
+	assert_true(last.hard_ms < 10000 - 50);
+}
+
+static void test_increment_is_spent(void **state)
+{
+	(void)state;
+	TimeBudget without, with;
+	SearchLimits l = {.time_left_ms = 60000};
+	timeman_budget(&l, 50, &without);
+	l.increment_ms = 2000;
+	timeman_budget(&l, 50, &with);
+	assert_true(with.soft_ms >= without.soft_ms + 1000);
+}
+
+static void test_clock_is_monotonic(void **state)
+{
+	(void)state;
+	int64_t a = timeman_now_ms(), b = timeman_now_ms();
+	assert_true(b >= a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_limit_without_time),
+		cmocka_unit_test(test_move_time_less_overhead),
+		cmocka_unit_test(test_clock_never_overruns),
+		cmocka_unit_test(test_budget_grows_with_the_clock),
+		cmocka_unit_test(test_increment_is_spent),
+		cmocka_unit_test(test_clock_is_monotonic),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
