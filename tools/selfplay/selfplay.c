@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* selfplay: two fixed-depth searches play each other from random openings, colours swapped. */
+#include <bsd/stdlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/search.h"
+
+enum { HASH_MB = 16, PLY_CAP = 400 };
+
+typedef struct Player {
+	int depth;
+	Search *search;
+	TT tt;
+} Player;
+
+typedef struct Options {
+	int games, depth_a, depth_b, random_plies;
+	long long seed;
+	bool verbose;
+} Options;
+
+static uint64_t splitmix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* A start for one pair of games: `plies` random legal moves from the start
+ * position, with material still level and no capture pending (a random
+ * move that drops a man would decide the pair before it starts). */
+static void random_opening(uint64_t *rng, int plies, Game *g)
+{
+	Position start;
+	position_start(&start);
+	for (;;) {
+		game_init(g, &start);
+		int i = 0;
+		for (; i < plies; i++) {
+			MoveList list;
+			int n = movegen_generate(game_position(g), &list);
+			if (n == 0)
+				break;
+			game_play(g, list.moves[splitmix(rng) % (uint64_t)n]);
+		}
+		const Position *p = game_position(g);
+		if (i == plies && game_status(g).result == RESULT_NONE &&
+		    bb_count(p->pieces[BLACK]) == bb_count(p->pieces[WHITE]) && !movegen_has_capture(p))
+			return;
+	}
+}
+
+/* Plays one game from *opening; black is players[0]. Returns the result. */
+static GameResult play_game(const Game *opening, Player *black, Player *white, Game *g, int *plies)
+{
+	*g = *opening;
+	Player *side[2] = {black, white};
+	for (int i = 0; i < 2; i++) {
+		tt_clear(&side[i]->tt);
+		search_clear(side[i]->search);
+	}
+	GameStatus status;
+	while ((status = game_status(g)).result == RESULT_NONE && g->ply_count < PLY_CAP) {
+		Player *p = side[game_position(g)->side];
+		SearchRoot root;
+		search_root_from_game(g, &root);
+		SearchLimits limits = {.depth = p->depth};
+		SearchResult r;
+		search_run(p->search, &p->tt, &root, &limits, NULL, &r);
+		if (!game_play(g, r.best))
+			break;
+	}
+	*plies = g->ply_count - opening->ply_count;
+	return status.result == RESULT_NONE ? RESULT_DRAW : status.result;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: selfplay [--games N] [--depth-a A] [--depth-b B] [--random-plies K] "
+			"[--seed S] [--verbose]\n"
+			"Plays N games (N/2 openings, each with both colours) between a search\n"
+			"to depth A and one to depth B; prints A's wins, draws and losses.\n");
+	return 2;
+}
+
+static bool parse_options(int argc, char **argv, Options *o)
+{
+	*o = (Options){.games = 100, .depth_a = 10, .depth_b = 6, .random_plies = 6, .seed = 1};
+	for (int i = 1; i < argc; i++) {
+		const char *err = NULL;
+		if (!strcmp(argv[i], "--verbose")) {
+			o->verbose = true;
+			continue;
+		}
+		if (i + 1 >= argc)
+			return false;
+		const char *v = argv[++i];
+		if (!strcmp(argv[i - 1], "--games"))
+			o->games = (int)strtonum(v, 2, 100000, &err);
+		else if (!strcmp(argv[i - 1], "--depth-a"))
+			o->depth_a = (int)strtonum(v, 1, 60, &err);
+		else if (!strcmp(argv[i - 1], "--depth-b"))
+			o->depth_b = (int)strtonum(v, 1, 60, &err);
+		else if (!strcmp(argv[i - 1], "--random-plies"))
+			o->random_plies = (int)strtonum(v, 0, 40, &err);
+		else if (!strcmp(argv[i - 1], "--seed"))
+			o->seed = strtonum(v, 0, 1LL << 62, &err);
+		else
+			return false;
+		if (err) {
+			fprintf(stderr, "selfplay: %s: %s is %s\n", argv[i - 1], v, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	Options o;
+	if (!parse_options(argc, argv, &o))
+		return usage();
+	Player a = {.depth = o.depth_a, .search = search_create()};
+	Player b = {.depth = o.depth_b, .search = search_create()};
+	Game *opening = malloc(sizeof *opening), *g = malloc(sizeof *g);
+	if (!a.search || !b.search || !opening || !g || !tt_init(&a.tt, HASH_MB) ||
+	    !tt_init(&b.tt, HASH_MB)) {
+		fprintf(stderr, "selfplay: out of memory\n");
+		return 1;
+	}
+	uint64_t rng = (uint64_t)o.seed;
+	int wins = 0, draws = 0, losses = 0;
+	for (int pair = 0; pair < o.games / 2; pair++) {
+		random_opening(&rng, o.random_plies, opening);
+		char fen[NOTATION_FEN_MAX];
+		notation_write_fen(game_position(opening), fen, sizeof fen);
+		for (int swap = 0; swap < 2; swap++) {
+			Player *black = swap ? &b : &a, *white = swap ? &a : &b;
+			int plies;
+			GameResult res = play_game(opening, black, white, g, &plies);
+			Color a_colour = swap ? WHITE : BLACK;
+			const char *outcome;
+			if (res == RESULT_DRAW) {
+				draws++;
+				outcome = "draw";
+			} else if ((res == RESULT_BLACK_WINS) == (a_colour == BLACK)) {
+				wins++;
+				outcome = "A wins";
+			} else {
+				losses++;
+				outcome = "B wins";
+			}
+			if (o.verbose)
+				printf("game %3d  A plays %s  %-6s in %3d plies  %s  from %s\n",
+				       2 * pair + swap + 1, a_colour == BLACK ? "Black" : "White", outcome,
+				       plies, game_reason_text(game_status(g).reason), fen);
+		}
+		fflush(stdout);
+	}
+	int n = wins + draws + losses;
+	double score = n ? (wins + 0.5 * draws) / n : 0.5;
+	printf("depth %d (A) vs depth %d (B), %d games: A +%d =%d -%d, score %.1f%%", o.depth_a,
+	       o.depth_b, n, wins, draws, losses, 100.0 * score);
+	if (score > 0 && score < 1)
+		printf(", Elo difference %+.0f", -400.0 * log10(1.0 / score - 1.0));
+	printf("\n");
+	search_destroy(a.search);
+	search_destroy(b.search);
+	tt_free(&a.tt);
+	tt_free(&b.tt);
+	free(opening);
+	free(g);
+	return 0;
+}
