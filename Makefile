@@ -59,15 +59,16 @@ $(LIB): $(LIB_OBJ)
 $(BUILD)/poolshark: $(BUILD)/src/main.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
+# Copy then rename, so that a running ./poolshark is replaced, not written over.
 poolshark: $(BUILD)/poolshark
-	cp $< $@
+	cp $< $@.new && mv -f $@.new $@
 
 define tool_rule
 $(BUILD)/bin/$(1): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/$(1)/*.c)) $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(ALL_CFLAGS) $$^ -o $$@ $$(LDLIBS)
 $(1): $(BUILD)/bin/$(1)
-	cp $$< $$@
+	cp $$< $$@.new && mv -f $$@.new $$@
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
