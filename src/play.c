@@ -63,10 +63,22 @@ static void show_help(void)
 	       "  quit          leave\n");
 }
 
+static int compare_moves(const void *a, const void *b)
+{
+	const Move *x = a, *y = b;
+	if (x->from != y->from)
+		return x->from - y->from;
+	if (x->to != y->to)
+		return x->to - y->to;
+	return x->captured < y->captured ? -1 : x->captured > y->captured;
+}
+
+/* The legal moves in PDN, by origin and destination square. */
 static void list_moves(const Position *p, char *out, size_t size)
 {
 	MoveList list;
 	int n = movegen_generate(p, &list);
+	qsort(list.moves, (size_t)n, sizeof list.moves[0], compare_moves);
 	size_t used = 0;
 	out[0] = '\0';
 	for (int i = 0; i < n && used + NOTATION_MOVE_MAX + 2 < size; i++) {
