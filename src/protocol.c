@@ -31,8 +31,10 @@ enum {
 	LEVEL_MAX_DEPTH = 100,
 	LEVEL_MAX_MOVES = 1000,
 	DEFAULT_THINK_MS = 1000, /* `go think` with no level */
-	BENCH_DEPTH = 11,	 /* as `poolshark bench` */
-	BENCH_HASH_MB = 16
+	/* As `poolshark bench` (src/cli_search.c), so the node count is the same
+	 * signature; test_protocol checks that they agree. */
+	BENCH_DEPTH = 11,
+	BENCH_HASH_MB = 2
 };
 
 static const double LEVEL_MAX_SECONDS = 1e6;	/* about 11 days */

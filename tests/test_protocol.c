@@ -298,6 +298,32 @@ static void test_perft_matches_library(void **state)
 	session_free(s);
 }
 
+/* `bench` in the protocol is the same measurement as `poolshark bench`. */
+static void test_bench_matches_the_bench_command(void **state)
+{
+	(void)state;
+	const char *bin = getenv("POOLSHARK_BIN");
+	char command[1024], line[512];
+	snprintf(command, sizeof command, "%s bench 7", bin ? bin : "./poolshark");
+	FILE *f = popen(command, "r");
+	assert_non_null(f);
+	unsigned long long expected = 0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, "Nodes searched:", 15))
+			expected = strtoull(line + 15, NULL, 10);
+	assert_int_equal(pclose(f), 0);
+	assert_true(expected > 0);
+	Session *s = session_new();
+	char value[64];
+	session_send(s, "bench depth=7");
+	assert_non_null(reply_value(s, "bench", "nodes", value, sizeof value));
+	/* The last bench line holds the total. */
+	const char *total = strstr(s->out.lines[s->out.count - 1], "nodes=");
+	assert_non_null(total);
+	assert_int_equal(strtoull(total + 6, NULL, 10), expected);
+	session_free(s);
+}
+
 /* Every line printed for every command is a well-formed Hub line. */
 static void test_every_reply_is_well_formed(void **state)
 {
@@ -743,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_forced_win_score),
 		cmocka_unit_test(test_move_and_undo),
 		cmocka_unit_test(test_perft_matches_library),
+		cmocka_unit_test(test_bench_matches_the_bench_command),
 		cmocka_unit_test(test_every_reply_is_well_formed),
 		cmocka_unit_test(test_binary_prints_nothing_before_a_command),
 		cmocka_unit_test(test_binary_handshake),
