@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "poolshark/movegen.h"
+#include "poolshark/text.h"
 
 static void set_error(char *error, size_t size, const char *format, ...)
 {
@@ -17,19 +18,6 @@ static void set_error(char *error, size_t size, const char *format, ...)
 	va_start(args, format);
 	vsnprintf(error, size, format, args);
 	va_end(args);
-}
-
-/* Appends to a bounded buffer; the text is cut, never overrun. */
-static void append(char *out, size_t size, size_t *used, const char *format, ...)
-{
-	if (*used >= size)
-		return;
-	va_list args;
-	va_start(args, format);
-	int n = vsnprintf(out + *used, size - *used, format, args);
-	va_end(args);
-	if (n > 0)
-		*used = *used + (size_t)n < size ? *used + (size_t)n : size;
 }
 
 /* At most this many characters of user text are quoted back in a message. */
@@ -221,11 +209,11 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 
 static void write_list(const Position *p, Color c, char *out, size_t size, size_t *used)
 {
-	append(out, size, used, "%c", c == WHITE ? 'W' : 'B');
+	text_append(out, size, used, "%c", c == WHITE ? 'W' : 'B');
 	const char *separator = "";
 	for (Bitboard b = p->pieces[c]; b; b &= b - 1) {
 		int s = bb_lowest(b);
-		append(out, size, used, "%s%s%d", separator, (p->kings >> s) & 1 ? "K" : "", s + 1);
+		text_append(out, size, used, "%s%s%d", separator, (p->kings >> s) & 1 ? "K" : "", s + 1);
 		separator = ",";
 	}
 }
@@ -236,9 +224,9 @@ void notation_write_fen(const Position *p, char *out, size_t size)
 	if (size == 0)
 		return;
 	out[0] = '\0';
-	append(out, size, &used, "%c:", p->side == WHITE ? 'W' : 'B');
+	text_append(out, size, &used, "%c:", p->side == WHITE ? 'W' : 'B');
 	write_list(p, WHITE, out, size, &used);
-	append(out, size, &used, ":");
+	text_append(out, size, &used, ":");
 	write_list(p, BLACK, out, size, &used);
 }
 
@@ -308,12 +296,12 @@ void notation_write_move_hub(Move m, char *out, size_t size)
 		return;
 	out[0] = '\0';
 	if (!m.captured) {
-		append(out, size, &used, "%d-%d", m.from + 1, m.to + 1);
+		text_append(out, size, &used, "%d-%d", m.from + 1, m.to + 1);
 		return;
 	}
-	append(out, size, &used, "%dx%d", m.from + 1, m.to + 1);
+	text_append(out, size, &used, "%dx%d", m.from + 1, m.to + 1);
 	for (Bitboard b = m.captured; b; b &= b - 1)
-		append(out, size, &used, "x%d", bb_lowest(b) + 1);
+		text_append(out, size, &used, "x%d", bb_lowest(b) + 1);
 }
 
 static void write_path(const MovePath *path, char *out, size_t size)
@@ -321,7 +309,7 @@ static void write_path(const MovePath *path, char *out, size_t size)
 	size_t used = 0;
 	out[0] = '\0';
 	for (int i = 0; i < path->length; i++)
-		append(out, size, &used, "%s%d", i ? "x" : "", path->squares[i] + 1);
+		text_append(out, size, &used, "%s%d", i ? "x" : "", path->squares[i] + 1);
 }
 
 void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
@@ -462,9 +450,25 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 	for (int i = 0; i < found; i++) {
 		char path[NOTATION_MOVE_MAX];
 		notation_write_move_path(p, match[i], path, sizeof path);
-		append(candidates, sizeof candidates, &used, "%s%s", i ? " " : "", path);
+		text_append(candidates, sizeof candidates, &used, "%s%s", i ? " " : "", path);
 	}
 	set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2,
 		  skip_spaces(text), candidates);
 	return MOVE_PARSE_AMBIGUOUS;
+}
+
+int notation_write_legal_moves(const Position *p, char *out, size_t size)
+{
+	MoveList list;
+	size_t used = 0;
+	movegen_generate(p, &list);
+	movelist_sort(&list);
+	if (size > 0)
+		out[0] = '\0';
+	for (int i = 0; i < list.count; i++) {
+		char move[NOTATION_MOVE_MAX];
+		notation_write_move(p, list.moves[i], move, sizeof move);
+		text_append(out, size, &used, "%s%s", i ? " " : "", move);
+	}
+	return list.count;
 }

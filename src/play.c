@@ -63,30 +63,6 @@ static void show_help(void)
 	       "  quit          leave\n");
 }
 
-static int compare_moves(const void *a, const void *b)
-{
-	const Move *x = a, *y = b;
-	if (x->from != y->from)
-		return x->from - y->from;
-	if (x->to != y->to)
-		return x->to - y->to;
-	return x->captured < y->captured ? -1 : x->captured > y->captured;
-}
-
-/* The legal moves in PDN, by origin and destination square. */
-static void list_moves(const Position *p, char *out, size_t size)
-{
-	MoveList list;
-	int n = movegen_generate(p, &list);
-	qsort(list.moves, (size_t)n, sizeof list.moves[0], compare_moves);
-	size_t used = 0;
-	out[0] = '\0';
-	for (int i = 0; i < n && used + NOTATION_MOVE_MAX + 2 < size; i++) {
-		char move[NOTATION_MOVE_MAX];
-		notation_write_move(p, list.moves[i], move, sizeof move);
-		used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", move);
-	}
-}
 
 /* Announces the end once; true when the game is over. */
 static bool check_end(PlaySession *s)
@@ -271,7 +247,7 @@ static bool person_input(PlaySession *s, char *line)
 		show_board(s);
 	} else if (!strcmp(word, "moves")) {
 		char list[4096];
-		list_moves(p, list, sizeof list);
+		notation_write_legal_moves(p, list, sizeof list);
 		printf("Legal moves: %s\n", list);
 	} else if (!strcmp(word, "hint")) {
 		if (check_end(s) || p->side != s->person) {
@@ -291,7 +267,7 @@ static bool person_input(PlaySession *s, char *line)
 		Move m;
 		char error[NOTATION_ERROR_MAX], list[4096], text[NOTATION_MOVE_MAX];
 		if (arg || notation_parse_move(p, word, &m, error, sizeof error) != MOVE_PARSE_OK) {
-			list_moves(p, list, sizeof list);
+			notation_write_legal_moves(p, list, sizeof list);
 			printf("%s: %s\nLegal moves: %s\n", arg ? "unknown command" : "not a legal move",
 			       arg ? word : error, list);
 			return true;

@@ -24,6 +24,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"
+#include "poolshark/text.h"
 
 enum {
 	OUTPUT_MAX = 16384,	/* a pv of 128 captures still fits */
@@ -675,37 +676,11 @@ static bool cmd_fen(Protocol *p, const HubLine *line)
 	return true;
 }
 
-static int compare_moves(const void *a, const void *b)
-{
-	const Move *x = a, *y = b;
-	if (x->from != y->from)
-		return x->from - y->from;
-	if (x->to != y->to)
-		return x->to - y->to;
-	return x->captured < y->captured ? -1 : x->captured > y->captured;
-}
-
 static bool cmd_moves(Protocol *p, const HubLine *line)
 {
 	(void)line;
-	const Position *pos = current_position(p);
-	MoveList list;
-	int n = movegen_generate(pos, &list);
-	qsort(list.moves, (size_t)n, sizeof list.moves[0], compare_moves);
 	char text[OUTPUT_MAX / 2], buffer[OUTPUT_MAX];
-	size_t used = 0;
-	text[0] = '\0';
-	for (int i = 0; i < n; i++) {
-		char move[NOTATION_MOVE_MAX];
-		notation_write_move(pos, list.moves[i], move, sizeof move);
-		size_t k = strlen(move);
-		if (used + k + 2 > sizeof text)
-			break;
-		if (used)
-			text[used++] = ' ';
-		memcpy(text + used, move, k + 1);
-		used += k;
-	}
+	int n = notation_write_legal_moves(current_position(p), text, sizeof text);
 	HubWriter w;
 	hubwriter_init(&w, buffer, sizeof buffer, "moves");
 	hubwriter_addf(&w, "count", "%d", n);
@@ -1163,20 +1138,6 @@ void protocol_destroy(Protocol *p)
 
 /* The board for people. */
 
-static void board_append(char *out, size_t size, size_t *used, const char *format, ...)
-	__attribute__((format(printf, 4, 5)));
-static void board_append(char *out, size_t size, size_t *used, const char *format, ...)
-{
-	if (*used >= size)
-		return;
-	va_list args;
-	va_start(args, format);
-	int n = vsnprintf(out + *used, size - *used, format, args);
-	va_end(args);
-	if (n > 0)
-		*used += (size_t)n < size - *used ? (size_t)n : size - *used - 1;
-}
-
 static char piece_letter(const Position *pos, int s)
 {
 	Bitboard b = bb_square(s);
@@ -1195,7 +1156,7 @@ void protocol_draw_board(const Position *pos, bool flipped, char *out, size_t si
 		return;
 	out[0] = '\0';
 	const char *files = flipped ? "h  g  f  e  d  c  b  a" : "a  b  c  d  e  f  g  h";
-	board_append(out, size, &used, "      %s          %s\n", files, files);
+	text_append(out, size, &used, "      %s          %s\n", files, files);
 	for (int line = 0; line < 8; line++) {
 		int row = flipped ? 7 - line : line; /* row 0 is rank 8, Black's side */
 		char pieces[40] = "", numbers[40] = "";
@@ -1205,20 +1166,20 @@ void protocol_draw_board(const Position *pos, bool flipped, char *out, size_t si
 			bool dark = (row + c) % 2 == 1;
 			if (dark) {
 				int s = 4 * row + c / 2;
-				board_append(pieces, sizeof pieces, &pu, "  %c", piece_letter(pos, s));
-				board_append(numbers, sizeof numbers, &nu, " %2d", s + 1);
+				text_append(pieces, sizeof pieces, &pu, "  %c", piece_letter(pos, s));
+				text_append(numbers, sizeof numbers, &nu, " %2d", s + 1);
 			} else {
-				board_append(pieces, sizeof pieces, &pu, "   ");
-				board_append(numbers, sizeof numbers, &nu, "   ");
+				text_append(pieces, sizeof pieces, &pu, "   ");
+				text_append(numbers, sizeof numbers, &nu, "   ");
 			}
 		}
 		while (nu && numbers[nu - 1] == ' ')
 			numbers[--nu] = '\0';
-		board_append(out, size, &used, "  %d %s      %d %s\n", 8 - row, pieces, 8 - row, numbers);
+		text_append(out, size, &used, "  %d %s      %d %s\n", 8 - row, pieces, 8 - row, numbers);
 	}
 	char fen[NOTATION_FEN_MAX];
 	notation_write_fen(pos, fen, sizeof fen);
-	board_append(out, size, &used, "%s to move\nfen %s", pos->side == BLACK ? "Black" : "White", fen);
+	text_append(out, size, &used, "%s to move\nfen %s", pos->side == BLACK ? "Black" : "White", fen);
 }
 
 /* The process side: stdin in this thread, flushed lines on stdout. */

@@ -55,4 +55,8 @@ static inline bool move_is_none(Move m)
 	return m.from == m.to && m.captured == 0;
 }
 
+/* Sorts by origin, then destination, then captured set: the order in which
+ * people read a list of moves. */
+void movelist_sort(MoveList *list);
+
 #endif

@@ -64,6 +64,14 @@ void notation_write_move(const Position *p, Move m, char *out, size_t size);
 /* The full path of a legal capture of *p (a quiet move prints as `a-b`). */
 void notation_write_move_path(const Position *p, Move m, char *out, size_t size);
 
+/*
+ * Every legal move of *p in PDN text (as notation_write_move), sorted by
+ * origin and destination, separated by single spaces; "" when there is
+ * none. Returns the number of legal moves; the text is cut, never overrun,
+ * when size is too small.
+ */
+int notation_write_legal_moves(const Position *p, char *out, size_t size);
+
 /* Hub text: `11-15` or `from x to x captured...` (captured ascending). */
 void notation_write_move_hub(Move m, char *out, size_t size);
 
