@@ -5,18 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 #include "poolshark/cli.h"
 #include "poolshark/engine.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"
 
-enum {
-	BENCH_DEFAULT_DEPTH = 11,
-	BENCH_HASH_MB = 2, /* fixed, so the node count does not follow options; about
-			    * the nodes of one bench position, so it stays in cache */
-	LINE_MAX_CHARS = 4096
-};
+enum { LINE_MAX_CHARS = 4096 };
 
 /* "+1.25", "-0.05"; a forced end as "+99.93 (win in 7 plies)". */
 static void format_score(int score, char *out, size_t size)
@@ -70,52 +65,35 @@ static bool parse_number(const char *text, long long min, long long max, const c
 	return true;
 }
 
+static void print_bench_position(int index, const Position *root, const SearchResult *result, void *user)
+{
+	(void)user;
+	char move[NOTATION_MOVE_MAX] = "none", score[64];
+	if (!move_is_none(result->best))
+		notation_write_move(root, result->best, move, sizeof move);
+	format_score(result->score, score, sizeof score);
+	printf("position %2d/%d  nodes %10" PRIu64 "  score %-7s  best %-8s  %s\n", index + 1,
+	       bench_position_count, result->nodes, score, move, bench_positions[index].comment);
+}
+
 int cli_bench(int argc, char **argv)
 {
 	long long depth = BENCH_DEFAULT_DEPTH;
-	if (argc > 2 || (argc == 2 && !parse_number(argv[1], 1, 40, "depth", &depth))) {
+	if (argc > 2 || (argc == 2 && !parse_number(argv[1], 1, BENCH_MAX_DEPTH, "depth", &depth))) {
 		if (argc > 2)
 			fprintf(stderr, "poolshark: too many arguments\n");
 		fprintf(stderr, "usage: poolshark bench [DEPTH]\n");
 		return CLI_USAGE;
 	}
-
-	EngineOptions options;
-	engine_default_options(&options);
-	options.hash_mb = BENCH_HASH_MB;
-	Engine *engine = engine_create(&options);
-	if (!engine) {
+	BenchTotals totals;
+	if (!bench_run((int)depth, print_bench_position, NULL, &totals)) {
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
-	SearchLimits limits = {.depth = (int)depth};
-	uint64_t total = 0;
-	int64_t start = timeman_now_ms();
-	for (int i = 0; i < bench_position_count; i++) {
-		Position p;
-		char error[NOTATION_ERROR_MAX];
-		if (!notation_parse_fen(bench_positions[i].fen, &p, error, sizeof error)) {
-			fprintf(stderr, "poolshark: bench position %d: %s\n", i + 1, error);
-			engine_destroy(engine);
-			return CLI_FAILURE;
-		}
-		game_init(engine_game(engine), &p);
-		engine_new_game(engine);
-		SearchResult r;
-		engine_search_sync(engine, &limits, NULL, NULL, &r);
-		total += r.nodes;
-		char move[NOTATION_MOVE_MAX] = "none", score[64];
-		if (!move_is_none(r.best))
-			notation_write_move(&p, r.best, move, sizeof move);
-		format_score(r.score, score, sizeof score);
-		printf("position %2d/%d  nodes %10" PRIu64 "  score %-7s  best %-8s  %s\n", i + 1,
-		       bench_position_count, r.nodes, score, move, bench_positions[i].comment);
-	}
-	int64_t elapsed = timeman_now_ms() - start;
-	engine_destroy(engine);
-	printf("\nDepth: %lld\nTotal time (ms): %" PRId64 "\n", depth, elapsed);
-	printf("Nodes searched: %" PRIu64 "\n", total);
-	printf("Nodes/second: %" PRIu64 "\n", total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1));
+	int64_t elapsed = totals.elapsed_ms > 0 ? totals.elapsed_ms : 1;
+	printf("\nDepth: %d\nTotal time (ms): %" PRId64 "\n", totals.depth, totals.elapsed_ms);
+	printf("Nodes searched: %" PRIu64 "\n", totals.nodes);
+	printf("Nodes/second: %" PRIu64 "\n", totals.nodes * 1000 / (uint64_t)elapsed);
 	return CLI_OK;
 }
 

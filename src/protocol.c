@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 #include "poolshark/cli.h"
 #include "poolshark/engine.h"
 #include "poolshark/eval.h"
@@ -25,6 +25,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"
 #include "poolshark/text.h"
+#include "poolshark/timeman.h"
 
 enum {
 	OUTPUT_MAX = 16384,	/* a pv of 128 captures still fits */
@@ -32,10 +33,6 @@ enum {
 	LEVEL_MAX_DEPTH = 100,
 	LEVEL_MAX_MOVES = 1000,
 	DEFAULT_THINK_MS = 1000, /* `go think` with no level */
-	/* As `poolshark bench` (src/cli_search.c), so the node count is the same
-	 * signature; test_protocol checks that they agree. */
-	BENCH_DEPTH = 11,
-	BENCH_HASH_MB = 2
 };
 
 static const double LEVEL_MAX_SECONDS = 1e6;	/* about 11 days */
@@ -222,13 +219,6 @@ static void game_copy(Game *to, const Game *from)
 static const Position *current_position(Protocol *p)
 {
 	return game_position(engine_game(p->engine));
-}
-
-static int64_t clock_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Search callbacks, called from the search thread. */
@@ -772,7 +762,7 @@ static bool cmd_perft(Protocol *p, const HubLine *line)
 	PerftTable *table = depth > 5 ? perft_table_create(64) : NULL;
 	char buffer[256];
 	HubWriter w;
-	int64_t start = clock_ms();
+	int64_t start = timeman_now_ms();
 	uint64_t total;
 	if (hubline_has_word(line, "divide")) {
 		PerftDivide *d = malloc(sizeof *d);
@@ -796,7 +786,7 @@ static bool cmd_perft(Protocol *p, const HubLine *line)
 		total = perft_count(pos, depth, table);
 	}
 	perft_table_free(table);
-	double seconds = (double)(clock_ms() - start) / 1000.0;
+	double seconds = (double)(timeman_now_ms() - start) / 1000.0;
 	hubwriter_init(&w, buffer, sizeof buffer, "perft");
 	hubwriter_addf(&w, "depth", "%d", depth);
 	hubwriter_addf(&w, "nodes", "%" PRIu64, total);
@@ -806,11 +796,24 @@ static bool cmd_perft(Protocol *p, const HubLine *line)
 	return true;
 }
 
+static void emit_bench_position(int index, const Position *root, const SearchResult *result, void *user)
+{
+	Protocol *p = user;
+	char move[NOTATION_MOVE_MAX] = "none", buffer[512];
+	HubWriter w;
+	if (!move_is_none(result->best))
+		notation_write_move(root, result->best, move, sizeof move);
+	hubwriter_init(&w, buffer, sizeof buffer, "bench");
+	hubwriter_addf(&w, "position", "%d", index + 1);
+	hubwriter_addf(&w, "nodes", "%" PRIu64, result->nodes);
+	hubwriter_add(&w, "best", move);
+	emit(p, buffer);
+}
+
 /*
- * The same measurement as `poolshark bench`: every bench position searched
- * to a fixed depth by a fresh engine with a 16 MiB table, so the node total
- * is the same signature. It runs in the input thread: lines sent meanwhile
- * are answered when it ends.
+ * The same measurement as `poolshark bench` (bench_run), so the node total is
+ * the same signature. It runs in the input thread: lines sent meanwhile are
+ * answered when it ends.
  */
 static bool cmd_bench(Protocol *p, const HubLine *line)
 {
@@ -821,50 +824,25 @@ static bool cmd_bench(Protocol *p, const HubLine *line)
 	const char *text = hubline_value(line, "depth");
 	if (!text)
 		text = hubline_word(line, 0);
-	long long depth = BENCH_DEPTH;
+	long long depth = BENCH_DEFAULT_DEPTH;
 	const char *problem = NULL;
-	if (text && (depth = strtonum(text, 1, 40, &problem), problem)) {
-		errorf(p, "bench depth=%.30s is %s (1..40)", text, problem);
+	if (text && (depth = strtonum(text, 1, BENCH_MAX_DEPTH, &problem), problem)) {
+		errorf(p, "bench depth=%.30s is %s (1..%d)", text, problem, BENCH_MAX_DEPTH);
 		return true;
 	}
-	EngineOptions o;
-	engine_default_options(&o);
-	o.hash_mb = BENCH_HASH_MB;
-	Engine *bench = engine_create(&o);
-	if (!bench) {
+	BenchTotals totals;
+	if (!bench_run((int)depth, emit_bench_position, p, &totals)) {
 		protocol_error(p, "out of memory");
 		return true;
 	}
-	SearchLimits limits = {.depth = (int)depth};
-	uint64_t total = 0;
-	int64_t start = clock_ms();
+	double seconds = (double)totals.elapsed_ms / 1000.0;
 	char buffer[512];
 	HubWriter w;
-	for (int i = 0; i < bench_position_count; i++) {
-		Position pos;
-		if (!notation_parse_fen(bench_positions[i].fen, &pos, NULL, 0))
-			continue;
-		game_init(engine_game(bench), &pos);
-		engine_new_game(bench);
-		SearchResult r;
-		engine_search_sync(bench, &limits, NULL, NULL, &r);
-		total += r.nodes;
-		char move[NOTATION_MOVE_MAX] = "none";
-		if (!move_is_none(r.best))
-			notation_write_move(&pos, r.best, move, sizeof move);
-		hubwriter_init(&w, buffer, sizeof buffer, "bench");
-		hubwriter_addf(&w, "position", "%d", i + 1);
-		hubwriter_addf(&w, "nodes", "%" PRIu64, r.nodes);
-		hubwriter_add(&w, "best", move);
-		emit(p, buffer);
-	}
-	engine_destroy(bench);
-	double seconds = (double)(clock_ms() - start) / 1000.0;
 	hubwriter_init(&w, buffer, sizeof buffer, "bench");
-	hubwriter_addf(&w, "depth", "%lld", depth);
-	hubwriter_addf(&w, "nodes", "%" PRIu64, total);
+	hubwriter_addf(&w, "depth", "%d", totals.depth);
+	hubwriter_addf(&w, "nodes", "%" PRIu64, totals.nodes);
 	hubwriter_addf(&w, "time", "%.3f", seconds);
-	hubwriter_addf(&w, "nps", "%.2f", seconds > 0 ? (double)total / seconds / 1e6 : 0.0);
+	hubwriter_addf(&w, "nps", "%.2f", seconds > 0 ? (double)totals.nodes / seconds / 1e6 : 0.0);
 	emit(p, buffer);
 	return true;
 }

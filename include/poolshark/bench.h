@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The deterministic search benchmark whose node total is the engine's signature. */
+#ifndef POOLSHARK_BENCH_H
+#define POOLSHARK_BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/bench_positions.h"
+#include "poolshark/engine.h"
+
+enum {
+	BENCH_DEFAULT_DEPTH = 11,
+	BENCH_MAX_DEPTH = 40,
+	/* Fixed, so the node count does not follow options; about the nodes of
+	 * one bench position, so the table stays in cache. */
+	BENCH_HASH_MB = 2
+};
+
+/* Called after each position: its index in bench_positions, the position and
+ * what the search found. */
+typedef void (*BenchPositionCallback)(int index, const Position *root, const SearchResult *result,
+				      void *user);
+
+typedef struct BenchTotals {
+	int depth;
+	uint64_t nodes;	    /* the signature */
+	int64_t elapsed_ms;
+} BenchTotals;
+
+/*
+ * Searches every bench position to `depth` with one thread, a fresh table of
+ * BENCH_HASH_MB cleared before each position, no clock and full strength, so
+ * that the node total depends on nothing but the code. `each` may be NULL.
+ * Returns false (and fills nothing) when memory for the engine is short.
+ */
+bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The bench runner shared by `poolshark bench` and the protocol's `bench`. */
+#include "poolshark/bench.h"
+
+#include "poolshark/notation.h"
+#include "poolshark/timeman.h"
+
+bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *out)
+{
+	EngineOptions options;
+	engine_default_options(&options);
+	options.hash_mb = BENCH_HASH_MB;
+	Engine *engine = engine_create(&options);
+	if (!engine)
+		return false;
+
+	SearchLimits limits = {.depth = depth};
+	uint64_t total = 0;
+	int64_t start = timeman_now_ms();
+	for (int i = 0; i < bench_position_count; i++) {
+		Position root;
+		/* The list is compiled in and checked by test_bench: every FEN reads. */
+		if (!notation_parse_fen(bench_positions[i].fen, &root, NULL, 0))
+			continue;
+		game_init(engine_game(engine), &root);
+		engine_new_game(engine);
+		SearchResult result;
+		engine_search_sync(engine, &limits, NULL, NULL, &result);
+		total += result.nodes;
+		if (each)
+			each(i, &root, &result, user);
+	}
+	out->depth = depth;
+	out->nodes = total;
+	out->elapsed_ms = timeman_now_ms() - start;
+	engine_destroy(engine);
+	return true;
+}
