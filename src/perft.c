@@ -57,7 +57,7 @@ static uint64_t count_plain(const Position *p, int depth)
 	int n = movegen_generate(p, &list);
 	for (int i = 0; i < n; i++) {
 		Position next;
-		position_make(p, list.moves[i], &next);
+		position_make_keyed(p, list.moves[i], &next, false);
 		leaves += depth == 2 ? (uint64_t)movegen_count(&next) : count_plain(&next, depth - 1);
 	}
 	return leaves;

@@ -81,41 +81,42 @@ PositionProblem position_validate(const Position *p);
 const char *position_problem_text(PositionProblem problem);
 
 /*
- * Writes into *out the position after `m`, which must be legal in *p (as
- * produced by movegen). out may equal p. Updates the key incrementally and
- * crowns a man that ends its move on its crowning row.
+ * The successor of *p after `m` (legal in *p, as produced by movegen) written
+ * to *out; out may equal p. A man that ends its move on its crowning row is
+ * crowned. The key is updated incrementally when with_key is true and left
+ * stale otherwise (for perft without a table, which never reads it).
  */
-static inline void position_make(const Position *p, Move m, Position *out)
+static inline void position_make_keyed(const Position *p, Move m, Position *out, bool with_key)
 {
 	Color us = p->side, them = color_other(us);
 	Bitboard from = bb_square(m.from), to = bb_square(m.to);
 	bool king = (p->kings & from) != 0;
-	uint64_t key = p->key ^ zobrist_white_to_move;
-	Bitboard kings = p->kings;
+	bool crowned = !king && (to & position_crown_row(us));
+	Bitboard kings = p->kings & ~from;
 	Bitboard captured = m.captured;
 
-	key ^= zobrist_pieces[us][king][m.from];
-	if (!king && (to & position_crown_row(us)))
-		king = true;
-	key ^= zobrist_pieces[us][king][m.to];
-	kings &= ~from;
-	if (king)
-		kings |= to;
-	if (captured) {
-		Bitboard dead_kings = captured & kings;
-		for (Bitboard b = captured & ~dead_kings; b; b &= b - 1)
+	if (with_key) {
+		uint64_t key = p->key ^ zobrist_white_to_move;
+		key ^= zobrist_pieces[us][king][m.from] ^ zobrist_pieces[us][king || crowned][m.to];
+		for (Bitboard b = captured & ~p->kings; b; b &= b - 1)
 			key ^= zobrist_pieces[them][0][bb_lowest(b)];
-		for (Bitboard b = dead_kings; b; b &= b - 1)
+		for (Bitboard b = captured & p->kings; b; b &= b - 1)
 			key ^= zobrist_pieces[them][1][bb_lowest(b)];
-		kings &= ~captured;
-		out->pieces[them] = p->pieces[them] & ~captured;
-	} else {
-		out->pieces[them] = p->pieces[them];
+		out->key = key;
 	}
+	if (king || crowned)
+		kings |= to;
+	out->pieces[them] = p->pieces[them] & ~captured;
 	out->pieces[us] = (p->pieces[us] & ~from) | to;
-	out->kings = kings;
+	out->kings = kings & ~captured;
 	out->side = them;
-	out->key = key;
+}
+
+/* position_make_keyed() with the key kept up to date: what search, game
+ * records and everything but plain perft use. */
+static inline void position_make(const Position *p, Move m, Position *out)
+{
+	position_make_keyed(p, m, out, true);
 }
 
 /* True when both positions hold the same pieces and side to move. */
