@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tune: reading the `FEN result game` lines that tune gen writes. */
+#include <bsd/stdlib.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/notation.h"
+#include "tune.h"
+
+bool data_append(DataSet *d, const Sample *s)
+{
+	if (d->count == d->capacity) {
+		size_t capacity = d->capacity ? 2 * d->capacity : 65536;
+		Sample *grown = realloc(d->samples, capacity * sizeof *grown);
+		if (!grown)
+			return false;
+		d->samples = grown;
+		d->capacity = capacity;
+	}
+	d->samples[d->count++] = *s;
+	return true;
+}
+
+/* Parses one data line into *s; false with the reason in why. */
+static bool parse_line(char *line, Sample *s, char *why, size_t size)
+{
+	char *save = NULL;
+	char *fen = strtok_r(line, " \t\r\n", &save);
+	char *result = strtok_r(NULL, " \t\r\n", &save);
+	char *game = strtok_r(NULL, " \t\r\n", &save);
+	if (!fen || !result || !game || strtok_r(NULL, " \t\r\n", &save)) {
+		snprintf(why, size, "expected `FEN result game`");
+		return false;
+	}
+	if (!notation_parse_fen(fen, &s->pos, why, size))
+		return false;
+	double black;
+	if (!strcmp(result, "1"))
+		black = 1.0;
+	else if (!strcmp(result, "0.5"))
+		black = 0.5;
+	else if (!strcmp(result, "0"))
+		black = 0.0;
+	else {
+		snprintf(why, size, "result is not 1, 0.5 or 0");
+		return false;
+	}
+	s->result = (float)(s->pos.side == BLACK ? black : 1.0 - black);
+	const char *err = NULL;
+	s->game = (uint32_t)strtonum(game, 0, UINT32_MAX, &err);
+	if (err) {
+		snprintf(why, size, "game number is %s", err);
+		return false;
+	}
+	return true;
+}
+
+bool data_load(const char *path, DataSet *out)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "tune: %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	char line[512];
+	long number = 0;
+	bool ok = true;
+	while (ok && fgets(line, sizeof line, f)) {
+		number++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		Sample s;
+		char why[NOTATION_ERROR_MAX];
+		if (!parse_line(line, &s, why, sizeof why)) {
+			fprintf(stderr, "tune: %s:%ld: %s\n", path, number, why);
+			ok = false;
+		} else if (!data_append(out, &s)) {
+			fprintf(stderr, "tune: out of memory\n");
+			ok = false;
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+void data_free(DataSet *d)
+{
+	free(d->samples);
+	*d = (DataSet){0};
+}

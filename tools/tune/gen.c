@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tune gen: quiet positions labelled with the result of a fixed-depth self-play game. */
+#include <bsd/stdlib.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/search.h"
+#include "tune.h"
+
+enum { OPENINGS_MAX = 4096 };
+
+typedef struct GenOptions {
+	const char *openings;
+	int games, depth, random_plies, per_game, max_plies, hash_mb;
+	long long nodes, seed;
+} GenOptions;
+
+static uint64_t splitmix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int gen_usage(void)
+{
+	fprintf(stderr,
+	        "usage: tune gen [--openings FILE] [--games N] [--depth D | --nodes N]\n"
+	        "                [--random-plies R] [--per-game P] [--max-plies M] [--hash MB] [--seed S]\n"
+	        "Plays N self-play games, each from an opening of FILE (in turn) followed by\n"
+	        "0..R random moves that keep material level, searching every move to depth D\n"
+	        "(default 6) or N nodes. Writes up to P (0 = all) positions per game where the\n"
+	        "side to move has no capture, one per line: `FEN result game`, the result\n"
+	        "from Black's view (1, 0.5, 0). A game still running after M plies is a draw.\n");
+	return 2;
+}
+
+static bool parse_gen_options(int argc, char **argv, GenOptions *o)
+{
+	*o = (GenOptions){.openings = "tools/data/openings.fen",
+	                  .games = 1000,
+	                  .depth = 6,
+	                  .random_plies = 4,
+	                  .max_plies = 300,
+	                  .hash_mb = 8,
+	                  .seed = 1};
+	for (int i = 1; i < argc; i++) {
+		const char *err = NULL;
+		if (i + 1 >= argc)
+			return false;
+		const char *opt = argv[i], *v = argv[++i];
+		if (!strcmp(opt, "--openings"))
+			o->openings = v;
+		else if (!strcmp(opt, "--games"))
+			o->games = (int)strtonum(v, 1, 10000000, &err);
+		else if (!strcmp(opt, "--depth"))
+			o->depth = (int)strtonum(v, 1, 60, &err), o->nodes = 0;
+		else if (!strcmp(opt, "--nodes"))
+			o->nodes = strtonum(v, 1, 1LL << 40, &err), o->depth = 0;
+		else if (!strcmp(opt, "--random-plies"))
+			o->random_plies = (int)strtonum(v, 0, 40, &err);
+		else if (!strcmp(opt, "--per-game"))
+			o->per_game = (int)strtonum(v, 0, 10000, &err);
+		else if (!strcmp(opt, "--max-plies"))
+			o->max_plies = (int)strtonum(v, 10, GAME_MAX_PLIES, &err);
+		else if (!strcmp(opt, "--hash"))
+			o->hash_mb = (int)strtonum(v, 1, 4096, &err);
+		else if (!strcmp(opt, "--seed"))
+			o->seed = strtonum(v, 0, 1LL << 62, &err);
+		else
+			return false;
+		if (err) {
+			fprintf(stderr, "tune gen: %s: %s is %s\n", opt, v, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Reads one FEN a line (# comments, blank lines skipped). Returns the
+ * count, or -1 after a message on stderr. */
+static int read_openings(const char *path, Position *out, int max)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "tune gen: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	char line[256], error[NOTATION_ERROR_MAX];
+	int n = 0, number = 0;
+	while (fgets(line, sizeof line, f)) {
+		number++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (n == max || !notation_parse_fen(line, &out[n], error, sizeof error)) {
+			fprintf(stderr, "tune gen: %s:%d: %s\n", path, number,
+			        n == max ? "too many openings" : error);
+			fclose(f);
+			return -1;
+		}
+		n++;
+	}
+	fclose(f);
+	if (n == 0)
+		fprintf(stderr, "tune gen: %s: no openings\n", path);
+	return n ? n : -1;
+}
+
+/* Starts *g at *opening and plays 0..max random legal moves, retrying
+ * until material is level, no capture is pending and the game goes on (a
+ * random move that drops a man would decide the game before it starts).
+ * Falls back to the bare opening after many failures. */
+static void random_start(uint64_t *rng, const Position *opening, int max, Game *g)
+{
+	for (int attempt = 0; attempt < 100; attempt++) {
+		game_init(g, opening);
+		int plies = max ? (int)(splitmix(rng) % (uint64_t)(max + 1)) : 0;
+		for (int i = 0; i < plies; i++) {
+			MoveList list;
+			int n = movegen_generate(game_position(g), &list);
+			if (n == 0)
+				break;
+			game_play(g, list.moves[splitmix(rng) % (uint64_t)n]);
+		}
+		const Position *p = game_position(g);
+		if (game_status(g).result == RESULT_NONE &&
+		    bb_count(p->pieces[BLACK]) == bb_count(p->pieces[WHITE]) && !movegen_has_capture(p))
+			return;
+	}
+	game_init(g, opening);
+}
+
+/* Plays the game on from *g; returns the result (a draw at the ply cap). */
+static GameResult play_out(Search *s, TT *tt, const GenOptions *o, Game *g)
+{
+	tt_clear(tt);
+	search_clear(s);
+	SearchLimits limits = {.depth = o->depth, .nodes = (uint64_t)o->nodes};
+	GameStatus status;
+	while ((status = game_status(g)).result == RESULT_NONE && g->ply_count < o->max_plies) {
+		SearchRoot root;
+		SearchResult r;
+		search_root_from_game(g, &root);
+		search_run(s, tt, &root, &limits, NULL, &r);
+		if (!game_play(g, r.best))
+			return RESULT_DRAW; /* cannot happen: the search only returns legal moves */
+	}
+	return status.result == RESULT_NONE ? RESULT_DRAW : status.result;
+}
+
+/* Writes the quiet positions of g from ply `first` on, at most per_game of
+ * them (a random choice when there are more). Returns how many. */
+static int write_positions(uint64_t *rng, const Game *g, int first, int per_game, const char *label, int game,
+                           int *picked)
+{
+	int n = 0;
+	for (int ply = first; ply < g->ply_count; ply++)
+		if (!movegen_has_capture(&g->positions[ply]))
+			picked[n++] = ply;
+	if (per_game > 0 && n > per_game) {
+		for (int i = 0; i < per_game; i++) {
+			int j = i + (int)(splitmix(rng) % (uint64_t)(n - i));
+			int t = picked[i];
+			picked[i] = picked[j];
+			picked[j] = t;
+		}
+		n = per_game;
+	}
+	for (int i = 0; i < n; i++) {
+		char fen[NOTATION_FEN_MAX];
+		notation_write_fen(&g->positions[picked[i]], fen, sizeof fen);
+		printf("%s %s %d\n", fen, label, game);
+	}
+	return n;
+}
+
+int tune_gen(int argc, char **argv)
+{
+	GenOptions o;
+	if (!parse_gen_options(argc, argv, &o))
+		return gen_usage();
+	Position *openings = malloc(OPENINGS_MAX * sizeof *openings);
+	Game *g = malloc(sizeof *g);
+	int *picked = malloc((GAME_MAX_PLIES + 1) * sizeof *picked);
+	Search *s = search_create();
+	TT tt;
+	bool tt_ok = tt_init(&tt, (size_t)o.hash_mb);
+	int status = 1;
+	if (!openings || !g || !picked || !s || !tt_ok) {
+		fprintf(stderr, "tune gen: out of memory\n");
+		goto done;
+	}
+	int opening_count = read_openings(o.openings, openings, OPENINGS_MAX);
+	if (opening_count < 0)
+		goto done;
+
+	printf("# tune gen --openings %s --games %d --%s %lld --random-plies %d --per-game %d "
+	       "--max-plies %d --hash %d --seed %lld\n",
+	       o.openings, o.games, o.nodes ? "nodes" : "depth", o.nodes ? o.nodes : o.depth, o.random_plies,
+	       o.per_game, o.max_plies, o.hash_mb, o.seed);
+	printf("# FEN, result for Black (1 win, 0.5 draw, 0 loss), game number\n");
+	uint64_t rng = (uint64_t)o.seed;
+	long positions = 0;
+	int tally[4] = {0};
+	time_t started = time(NULL);
+	for (int game = 0; game < o.games; game++) {
+		random_start(&rng, &openings[game % opening_count], o.random_plies, g);
+		int first = g->ply_count;
+		GameResult result = play_out(s, &tt, &o, g);
+		tally[result]++;
+		const char *label = result == RESULT_BLACK_WINS   ? "1"
+		                    : result == RESULT_WHITE_WINS ? "0"
+		                                                  : "0.5";
+		positions += write_positions(&rng, g, first, o.per_game, label, game, picked);
+		if ((game + 1) % 100 == 0 || game + 1 == o.games) {
+			fflush(stdout);
+			fprintf(stderr, "tune gen: %d games (Black +%d =%d -%d), %ld positions, %lld s\n",
+			        game + 1, tally[RESULT_BLACK_WINS], tally[RESULT_DRAW],
+			        tally[RESULT_WHITE_WINS], positions, (long long)(time(NULL) - started));
+		}
+	}
+	status = ferror(stdout) ? 1 : 0;
+done:
+	if (tt_ok)
+		tt_free(&tt);
+	if (s)
+		search_destroy(s);
+	free(picked);
+	free(g);
+	free(openings);
+	return status;
+}
