@@ -26,7 +26,8 @@ BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 TOOL_DIRS := $(patsubst tools/%/,%,$(dir $(wildcard tools/*/*.c)))
 TOOLS     := $(sort $(TOOL_DIRS))
 
-.SECONDARY:
+# Keep objects between builds (they are intermediate for the pattern rules).
+.PRECIOUS: $(BUILD)/%.o
 
 .PHONY: all deps test check-tests perft bench bench-perft sanitize native pgo play clean help fuzz format
 
