@@ -6,6 +6,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "poolshark/timeman.h"
+
 struct Engine {
 	EngineOptions options;
 	Game *game;
@@ -24,6 +26,11 @@ struct Engine {
 	EngineInfoCallback info;
 	EngineDoneCallback done;
 	void *user;
+
+	uint64_t random; /* generator state for the weaker settings */
+	int scored_count;
+	Move scored_moves[MOVELIST_CAPACITY];
+	int scored_scores[MOVELIST_CAPACITY];
 };
 
 void engine_default_options(EngineOptions *out)
@@ -54,6 +61,7 @@ Engine *engine_create(const EngineOptions *options)
 	atomic_init(&e->stop, false);
 	atomic_init(&e->pondering, false);
 	atomic_init(&e->searching, false);
+	engine_seed(e, (uint64_t)timeman_now_ms() ^ (uint64_t)(uintptr_t)e);
 	return e;
 }
 
@@ -108,16 +116,85 @@ bool engine_new_game(Engine *e)
 	return true;
 }
 
-/* The limits actually searched: a weaker setting is a shallower search. */
+void engine_seed(Engine *e, uint64_t seed)
+{
+	e->random = seed;
+}
+
+/* splitmix64: a full-period 64-bit generator, plenty for choosing moves. */
+static uint64_t next_random(Engine *e)
+{
+	uint64_t z = (e->random += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static int clamp_strength(int strength)
+{
+	return strength < 0 ? 0 : strength > 100 ? 100 : strength;
+}
+
+/*
+ * The limits actually searched. Below strength 100 the engine sees less
+ * far (at most 1 + strength/10 plies and 500 << strength/10 nodes, whatever
+ * the clock allows) and scores every root move, so that it can then pick
+ * one that is nearly as good as the best (choose_weaker_move).
+ */
 static SearchLimits effective_limits(const Engine *e, const SearchLimits *limits)
 {
 	SearchLimits l = *limits;
-	if (e->options.strength < 100) {
-		int cap = 1 + (e->options.strength < 0 ? 0 : e->options.strength) / 8;
-		if (l.depth == 0 || l.depth > cap)
-			l.depth = cap;
+	int strength = clamp_strength(e->options.strength);
+	if (strength < 100) {
+		int depth_cap = 1 + strength / 10;
+		uint64_t node_cap = (uint64_t)500 << (strength / 10);
+		if (l.depth == 0 || l.depth > depth_cap)
+			l.depth = depth_cap;
+		if (l.nodes == 0 || l.nodes > node_cap)
+			l.nodes = node_cap;
+		l.score_all_moves = true;
 	}
 	return l;
+}
+
+/*
+ * A weaker player does not always find the best move: it takes one of the
+ * root moves whose score is within (100 - strength) * 3/2 hundredths of a
+ * man of the best, with a weight that falls with the square of the gap, so
+ * the best move stays the likeliest and a move that loses much more than
+ * the margin (a man or more at strength 30 and up) is never played.
+ */
+static void choose_weaker_move(Engine *e, SearchResult *out)
+{
+	int n = search_root_scores(e->search, e->scored_moves, e->scored_scores, MOVELIST_CAPACITY);
+	if (n == 0)
+		return;
+	int best = e->scored_scores[0];
+	for (int i = 1; i < n; i++)
+		if (e->scored_scores[i] > best)
+			best = e->scored_scores[i];
+	int margin = (100 - clamp_strength(e->options.strength)) * 3 / 2;
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		int gap = best - e->scored_scores[i];
+		if (gap <= margin)
+			total += (uint64_t)(margin + 1 - gap) * (uint64_t)(margin + 1 - gap);
+	}
+	uint64_t pick = next_random(e) % total;
+	for (int i = 0; i < n; i++) {
+		int gap = best - e->scored_scores[i];
+		if (gap > margin)
+			continue;
+		uint64_t weight = (uint64_t)(margin + 1 - gap) * (uint64_t)(margin + 1 - gap);
+		if (pick < weight) {
+			if (!move_equal(out->best, e->scored_moves[i]))
+				out->ponder = move_none();
+			out->best = e->scored_moves[i];
+			out->score = e->scored_scores[i];
+			return;
+		}
+		pick -= weight;
+	}
 }
 
 static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *out)
@@ -130,6 +207,8 @@ static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *ou
 		.user = user,
 	};
 	search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
+	if (e->limits.score_all_moves && clamp_strength(e->options.strength) < 100)
+		choose_weaker_move(e, out);
 }
 
 static void *search_thread(void *arg)

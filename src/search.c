@@ -77,6 +77,11 @@ struct Search {
 	Move iteration_best;
 	int iteration_score;
 	bool iteration_has_best;
+	/* score_all_moves: the root moves scored in this iteration, and in
+	 * the last completed one. */
+	int root_count, scored_count;
+	Move root_moves[MOVELIST_CAPACITY], scored_moves[MOVELIST_CAPACITY];
+	int root_scores[MOVELIST_CAPACITY], scored_scores[MOVELIST_CAPACITY];
 	uint64_t eval_cache[EVAL_CACHE_SIZE];
 };
 
@@ -133,6 +138,16 @@ void search_root_from_game(const Game *g, SearchRoot *out)
 	out->history_count = back;
 	for (int i = 0; i < back; i++)
 		out->history[i] = g->positions[g->ply_count - back + i].key;
+}
+
+int search_root_scores(const Search *s, Move *moves, int *scores, int max)
+{
+	int n = s->scored_count < max ? s->scored_count : max;
+	for (int i = 0; i < n; i++) {
+		moves[i] = s->scored_moves[i];
+		scores[i] = s->scored_scores[i];
+	}
+	return n;
 }
 
 int search_mate_plies(int score)
@@ -451,7 +466,9 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 	/* Step 8. Order: table move, crowning, killers, history. */
 	order_moves(s, ply, list, order, tt_move);
 
-	/* Step 9. Principal variation search over the moves. */
+	/* Step 9. Principal variation search over the moves. When every root
+	 * move needs its score, the root keeps its window for all of them. */
+	bool all_moves = ply == 0 && s->limits.score_all_moves;
 	int best = -SCORE_INFINITE, old_alpha = alpha;
 	Move best_move = move_none();
 	for (int i = 0; i < list->count; i++) {
@@ -461,7 +478,7 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 		int score;
 
 		make_move(s, ply, m);
-		if (i == 0) {
+		if (i == 0 || all_moves) {
 			score = -search_node(s, ply + 1, new_depth, -beta, -alpha, pv_node);
 		} else {
 			int r = quiet ? reduction(depth, i, pv_node) : 0;
@@ -473,12 +490,17 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 		}
 		if (s->stopped)
 			return 0;
+		if (all_moves) {
+			s->root_moves[s->root_count] = m;
+			s->root_scores[s->root_count++] = score;
+		}
 
 		if (score > best) {
 			best = score;
 			best_move = m;
 			if (score > alpha) {
-				alpha = score;
+				if (!all_moves)
+					alpha = score;
 				if (pv_node)
 					update_pv(s, ply, m);
 				if (ply == 0) {
@@ -507,7 +529,7 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 
 	/* Step 11. Store what was learnt. */
 	TTBound bound = best >= beta ? TT_BOUND_LOWER
-				     : (alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
+				     : (best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
 	tt_store(s->tt, pos->key, ply, depth, best, static_eval, bound,
 		 bound == TT_BOUND_UPPER ? move_none() : best_move);
 	return best;
@@ -517,11 +539,12 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 static int search_iteration(Search *s, int depth, int previous)
 {
 	int delta = ASPIRATION_WINDOW, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-	if (depth >= ASPIRATION_DEPTH && !score_is_decisive(previous)) {
+	if (depth >= ASPIRATION_DEPTH && !score_is_decisive(previous) && !s->limits.score_all_moves) {
 		alpha = previous - delta;
 		beta = previous + delta;
 	}
 	for (;;) {
+		s->root_count = 0;
 		int score = search_node(s, 0, depth, alpha, beta, true);
 		if (s->stopped)
 			return score;
@@ -588,6 +611,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->leaf_ply_sum = s->leaf_count = 0;
 	s->iteration_has_best = false;
 	s->has_root_move = false;
+	s->root_count = s->scored_count = 0;
 	s->key_base = root->history_count;
 	for (int i = 0; i < root->history_count; i++)
 		s->keys[i] = root->history[i];
@@ -630,6 +654,11 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 			break;
 		}
 		score = result;
+		if (limits->score_all_moves) {
+			s->scored_count = s->root_count;
+			memcpy(s->scored_moves, s->root_moves, sizeof s->root_moves[0] * (size_t)s->root_count);
+			memcpy(s->scored_scores, s->root_scores, sizeof s->root_scores[0] * (size_t)s->root_count);
+		}
 		s->root_move = s->iteration_best;
 		s->has_root_move = true;
 		out->best = s->iteration_best;

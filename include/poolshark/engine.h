@@ -21,7 +21,7 @@ typedef struct EngineOptions {
 	size_t hash_mb;		/* transposition table size, MiB */
 	int move_overhead_ms;	/* kept back from every clock budget */
 	bool ponder;		/* whether the GUI may ask for pondering */
-	int strength;		/* 0..100; 100 = full strength */
+	int strength;		/* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -72,6 +72,13 @@ void engine_ponder_hit(Engine *e);
 void engine_wait(Engine *e);
 
 bool engine_is_searching(const Engine *e);
+
+/*
+ * Seeds the generator that a strength below 100 uses to vary its moves
+ * (engine_create() seeds it from the clock). The same seed, options, game
+ * and limits without a clock give the same moves. Not during a search.
+ */
+void engine_seed(Engine *e, uint64_t seed);
 
 /* Searches the current game position synchronously in the calling thread
  * (bench, analyse, tests); no search may be running. */

@@ -39,6 +39,9 @@ typedef struct SearchLimits {
 	int moves_to_go;	/* moves until the next time control; 0 = rest of game */
 	bool infinite;		/* search until stopped (also: go analyze) */
 	bool ponder;		/* pondering: the clock starts at engine_ponder_hit() */
+	/* Every root move gets an exact score in each iteration (no window
+	 * at the root, so slower); read them with search_root_scores(). */
+	bool score_all_moves;
 } SearchLimits;
 
 /* Progress of a running search, passed to the info callback. */
@@ -121,6 +124,14 @@ void search_set_weights(Search *s, const EvalWeights *w);
  */
 void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
 		const SearchControl *control, SearchResult *out);
+
+/*
+ * After a search_run() with limits->score_all_moves: the root moves and
+ * their scores (side to move's view) from the last completed iteration,
+ * in the order searched. Writes at most `max` and returns how many were
+ * written; 0 when no iteration completed or the mode was off.
+ */
+int search_root_scores(const Search *s, Move *moves, int *scores, int max);
 
 /* The score of a forced game end as plies to it (positive: we win). */
 int search_mate_plies(int score);
