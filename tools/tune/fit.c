@@ -152,6 +152,10 @@ static bool descend_one(const Fit *f, const TuneParam *p, int step, EvalWeights 
 			if (next < p->low || next > p->high)
 				break;
 			*v = next;
+			if (!params_valid(w)) {
+				*v = old;
+				break;
+			}
 			double e = objective(f, w);
 			if (e >= *best) {
 				*v = old;
@@ -203,6 +207,9 @@ int tune_fit(int argc, char **argv)
 	EvalWeights w = eval_default_weights;
 	if (o.weights && !params_read(&params, o.weights, &w))
 		return 1;
+	if (!params_valid(&w))
+		fprintf(stderr,
+		        "tune fit: warning: the start weights break a constraint (man_row, runaway)\n");
 
 	Fit f = {.lambda = o.lambda, .start = w, .params = &params};
 	int status = 1;

@@ -8,8 +8,12 @@
 #include "tune.h"
 
 /* Each field of EvalWeights with its array length and the range a fit may
- * use. The scales are sixteenths and a percentage, so they stay in their
- * meaningful ranges; everything else may move freely but not absurdly. */
+ * use. The ranges keep every term pulling the way its name says (a
+ * trapped king costs, a king's mobility and good squares pay, a king is
+ * worth at least two men), which self-play at a small depth cannot always
+ * show: it rarely converts a won king ending, so the data alone would
+ * price kings near a man and reward trapped kings. The scales stay in
+ * their meaningful ranges (sixteenths, a percentage). */
 typedef struct Field {
 	const char *name;
 	size_t offset;
@@ -24,8 +28,8 @@ typedef struct Field {
 
 static const Field fields[] = {
     FIELD(man, 100, 100),
-    FIELD(king_opening, 100, 1000),
-    FIELD(king_endgame, 100, 1000),
+    FIELD(king_opening, 200, 1000),
+    FIELD(king_endgame, 200, 1000),
     FIELD(man_row, -200, 200),
     FIELD(tempo, -100, 100),
     FIELD(back_guard, -100, 100),
@@ -34,11 +38,11 @@ static const Field fields[] = {
     FIELD(runaway, -300, 300),
     FIELD(runaway_per_row, -100, 100),
     FIELD(runaway_vs_kings, 0, 100),
-    FIELD(king_centre, -100, 100),
-    FIELD(king_main_diagonal, -100, 100),
-    FIELD(king_double_diagonal, -100, 100),
-    FIELD(king_mobility, -50, 50),
-    FIELD(king_trapped, -300, 300),
+    FIELD(king_centre, 0, 100),
+    FIELD(king_main_diagonal, 0, 100),
+    FIELD(king_double_diagonal, 0, 100),
+    FIELD(king_mobility, 0, 50),
+    FIELD(king_trapped, -300, 0),
     FIELD(drawn_scale, 0, 16),
     FIELD(drawish_scale, 0, 16),
 };
@@ -65,6 +69,16 @@ void params_init(TuneParams *out)
 	/* man + man_row[r] is a man's worth on row r: one of them must be
 	 * pinned or the pair drifts together. */
 	params_find(out, "man_row[0]")->fixed = true;
+}
+
+bool params_valid(const EvalWeights *w)
+{
+	for (int row = 1; row < 7; row++)
+		if (w->man_row[row] <= w->man_row[row - 1])
+			return false;
+	/* The runaway bonus is paid from row 2 on (eval.c), five rows short
+	 * of the crowning row at most. */
+	return w->runaway - 5 * w->runaway_per_row > 0;
 }
 
 TuneParam *params_find(TuneParams *ps, const char *name)

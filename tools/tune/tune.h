@@ -32,6 +32,11 @@ typedef struct TuneParams {
  * are fixed (they set the unit: a man on its back row is 100). */
 void params_init(TuneParams *out);
 
+/* The constraints that tie weights together: a man is worth more on
+ * every row nearer its crowning row (man_row strictly increasing), and a
+ * free path to the crowning row is a bonus on every row it is paid. */
+bool params_valid(const EvalWeights *w);
+
 /* The parameter called `name` (one scalar: "man_row[3]"), or NULL. */
 TuneParam *params_find(TuneParams *ps, const char *name);
 
