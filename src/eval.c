@@ -4,23 +4,23 @@
 
 const EvalWeights eval_default_weights = {
 	.man = 100,
-	.king_opening = 300,
-	.king_endgame = 260,
-	.man_row = {0, 2, 4, 7, 11, 17, 30},
-	.tempo = 5,
-	.back_guard = {6, 10, 10, 6},
-	.man_centre = 6,
-	.man_edge = -4,
+	.king_opening = 484,
+	.king_endgame = 200,
+	.man_row = {0, 3, 4, 5, 6, 25, 101},
+	.tempo = 2,
+	.back_guard = {60, 41, 29, -1},
+	.man_centre = 17,
+	.man_edge = 2,
 	.runaway = 70,
 	.runaway_per_row = 6,
-	.runaway_vs_kings = 30,
+	.runaway_vs_kings = 0,
 	.king_centre = 5,
 	.king_main_diagonal = 20,
 	.king_double_diagonal = 8,
 	.king_mobility = 2,
 	.king_trapped = -30,
-	.drawn_scale = 1,
-	.drawish_scale = 6,
+	.drawn_scale = 0,
+	.drawish_scale = 2,
 };
 
 /*
