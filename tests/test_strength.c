@@ -105,7 +105,8 @@ static void test_low_strength_varies_legally(void **state)
 }
 
 /* Strength 0 sees one ply and the captures that follow: it may give away a
- * man, but never three at once while a move that loses nothing exists. */
+ * man, but never three at once while a move that loses nothing exists,
+ * and mostly it leaves nothing to take. */
 static void test_strength_zero_does_not_hang_three_men(void **state)
 {
 	(void)state;
@@ -125,28 +126,22 @@ static void test_strength_zero_does_not_hang_three_men(void **state)
 	}
 	assert_true(blunders >= 1 && safe >= 2);
 
-	int played_blunder = 0, played_best = 0;
+	/* Giving a man away is possible but rare: most games it plays a
+	 * move that leaves nothing to take. */
+	int played_blunder = 0, played_safe = 0;
 	SearchLimits limits = {0};
 	SearchResult r;
 	for (uint64_t seed = 0; seed < 200; seed++) {
 		int i = index_of(&legal, search_seeded(e, seed, &limits, &r));
 		assert_true(i >= 0);
 		played_blunder += blunder[i];
+		Position after;
+		position_make(p, legal.moves[i], &after);
+		played_safe += biggest_capture(&after) == 0;
 	}
 	assert_int_equal(played_blunder, 0);
-
-	/* The full engine's choice is among the moves it plays. */
-	EngineOptions o;
-	engine_get_options(e, &o);
-	o.strength = 100;
-	assert_true(engine_set_options(e, &o));
-	SearchLimits deep = {.depth = 6};
-	Move best = search_seeded(e, 0, &deep, &r);
-	o.strength = 0;
-	assert_true(engine_set_options(e, &o));
-	for (uint64_t seed = 0; seed < 200; seed++)
-		played_best += move_equal(search_seeded(e, seed, &limits, &r), best);
-	assert_true(played_best > 0);
+	if (played_safe < 150)
+		fail_msg("strength 0 left something to take in %d games of 200", 200 - played_safe);
 	engine_destroy(e);
 }
 
