@@ -30,20 +30,6 @@ enum {
 	ORDER_KILLER_2 = (1 << 21) - 1
 };
 
-/*
- * Static values of positions met lately. The evaluation depends on the
- * position only, and quiescence reaches the same leaves by many move orders
- * (a third of its evaluations in bench). An entry holds the key's upper 48
- * bits and, in the low 16, the value + EVAL_CACHE_BIAS; the key's low 16
- * bits are the index, so the whole key is checked. No value encodes to
- * EVAL_CACHE_EMPTY.
- */
-enum { EVAL_CACHE_BITS = 16, EVAL_CACHE_SIZE = 1 << EVAL_CACHE_BITS, EVAL_CACHE_BIAS = 0x8000 };
-#define EVAL_CACHE_LOW 0xffffu
-#define EVAL_CACHE_EMPTY ((uint64_t)EVAL_CACHE_LOW)
-_Static_assert(EVAL_CACHE_BITS == 16 && EVAL_LIMIT < EVAL_CACHE_BIAS - 1,
-	       "the index is the 16 bits not stored; every value fits them and differs from empty");
-
 /* One ply of the line being searched. */
 typedef struct Frame {
 	Position pos;
@@ -82,22 +68,13 @@ struct Search {
 	int root_count, scored_count;
 	Move root_moves[MOVELIST_CAPACITY], scored_moves[MOVELIST_CAPACITY];
 	int root_scores[MOVELIST_CAPACITY], scored_scores[MOVELIST_CAPACITY];
-	uint64_t eval_cache[EVAL_CACHE_SIZE];
 };
-
-static void eval_cache_clear(Search *s)
-{
-	for (int i = 0; i < EVAL_CACHE_SIZE; i++)
-		s->eval_cache[i] = EVAL_CACHE_EMPTY;
-}
 
 Search *search_create(void)
 {
 	Search *s = calloc(1, sizeof *s);
-	if (s) {
+	if (s)
 		s->weights = &eval_default_weights;
-		eval_cache_clear(s);
-	}
 	return s;
 }
 
@@ -116,7 +93,6 @@ void search_clear(Search *s)
 void search_set_weights(Search *s, const EvalWeights *w)
 {
 	s->weights = w;
-	eval_cache_clear(s);
 }
 
 void search_root_from_position(const Position *p, SearchRoot *out)
@@ -220,16 +196,9 @@ static void update_pv(Search *s, int ply, Move m)
 	s->pv_length[ply] = len > ply + 1 ? len : ply + 1;
 }
 
-static int evaluate(Search *s, int ply)
+static int evaluate(const Search *s, int ply)
 {
-	const Position *p = &s->stack[ply].pos;
-	uint64_t *slot = &s->eval_cache[p->key & (EVAL_CACHE_SIZE - 1)];
-	uint64_t entry = *slot;
-	if (((entry ^ p->key) & ~EVAL_CACHE_EMPTY) == 0 && (entry & EVAL_CACHE_LOW) != EVAL_CACHE_LOW)
-		return (int)(entry & EVAL_CACHE_LOW) - EVAL_CACHE_BIAS;
-	int value = eval_evaluate(p, s->weights);
-	*slot = (p->key & ~EVAL_CACHE_EMPTY) | (uint64_t)(value + EVAL_CACHE_BIAS);
-	return value;
+	return eval_evaluate(&s->stack[ply].pos, s->weights);
 }
 
 /* Brings the best-ordered remaining move to index i. */

@@ -111,9 +111,7 @@ void search_destroy(Search *s);
 /* Forgets killers and history (new game, bench positions). */
 void search_clear(Search *s);
 
-/* Evaluates with *w from now on; w must outlive the searches. The search
- * keeps the values of positions it has evaluated: after changing *w in
- * place, call this again so that it forgets them. */
+/* Evaluates with *w from now on; w must outlive the searches. */
 void search_set_weights(Search *s, const EvalWeights *w);
 
 /*
