@@ -4,39 +4,10 @@
 
 #include "poolshark/movegen.h"
 
-/* The side with three kings when the board holds exactly three kings against
- * one lone king and no men; -1 otherwise. */
-static int thirteen_stronger_side(const Position *p)
-{
-	if (p->kings != position_occupied(p))
-		return -1;
-	int black = bb_count(p->pieces[BLACK]), white = bb_count(p->pieces[WHITE]);
-	if (black == 3 && white == 1)
-		return BLACK;
-	if (black == 1 && white == 3)
-		return WHITE;
-	return -1;
-}
-
 void game_counters_start(const Position *p, DrawCounters *out)
 {
 	out->reversible_plies = 0;
-	out->thirteen = thirteen_stronger_side(p) >= 0 ? 0 : -1;
-}
-
-void game_counters_after(const Position *before, Move m, const Position *after,
-			 const DrawCounters *prev, DrawCounters *out)
-{
-	bool man_moved = !(before->kings & bb_square(m.from));
-	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
-
-	int stronger = thirteen_stronger_side(after);
-	if (stronger < 0)
-		out->thirteen = -1;
-	else if (prev->thirteen < 0 || thirteen_stronger_side(before) != stronger)
-		out->thirteen = 0; /* the material has just appeared */
-	else
-		out->thirteen = prev->thirteen + (before->side == (Color)stronger ? 1 : 0);
+	out->thirteen = game_thirteen_stronger_side(p) >= 0 ? 0 : -1;
 }
 
 void game_init(Game *g, const Position *start)

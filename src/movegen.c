@@ -293,9 +293,19 @@ int movegen_count(const Position *p)
 	return quiet_count(p);
 }
 
+bool movegen_has_quiet(const Position *p)
+{
+	Bitboard empty = ~position_occupied(p);
+	/* Squares with an empty square one step below them, or above them. */
+	Bitboard below = bb_step_up_left(empty) | bb_step_up_right(empty);
+	Bitboard above = bb_step_down_left(empty) | bb_step_down_right(empty);
+	Bitboard ahead = p->side == BLACK ? below : above;
+	return (position_men(p, p->side) & ahead) || (position_kings(p, p->side) & (below | above));
+}
+
 bool movegen_has_moves(const Position *p)
 {
-	return movegen_has_capture(p) || quiet_count(p) > 0;
+	return movegen_has_quiet(p) || movegen_has_capture(p);
 }
 
 int movegen_paths(const Position *p, Move m, MovePath *paths, int max)

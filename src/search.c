@@ -279,21 +279,6 @@ static bool threatened(const Position *p)
 }
 
 /*
- * Whether the side to move, which has no capture, has a quiet move: a man
- * with an empty square ahead of it, or a king with any empty neighbour.
- * movegen_has_moves() would test for captures again first.
- */
-static bool has_quiet_move(const Position *p)
-{
-	Bitboard empty = ~position_occupied(p);
-	/* Squares that have an empty square one step below, or above them. */
-	Bitboard below = bb_step_up_left(empty) | bb_step_up_right(empty);
-	Bitboard above = bb_step_down_left(empty) | bb_step_down_right(empty);
-	Bitboard ahead = p->side == BLACK ? below : above;
-	return (position_men(p, p->side) & ahead) || (position_kings(p, p->side) & (below | above));
-}
-
-/*
  * Quiescence. Captures are compulsory, so when the side to move has one
  * every capture is searched and there is no standing pat; otherwise the
  * static value stands, unless the opponent threatens a capture (which it
@@ -316,7 +301,7 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 	int *order = s->order[ply];
 	int best = -SCORE_INFINITE;
 	if (!movegen_has_capture(pos)) {
-		if (!has_quiet_move(pos))
+		if (!movegen_has_quiet(pos))
 			return -SCORE_WIN + ply;
 		best = evaluate(s, ply);
 		if (best >= beta || threat <= 0 || !threatened(pos))

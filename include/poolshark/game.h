@@ -32,9 +32,36 @@ enum {
 /* The counters of a position met with no history (a new game or a FEN). */
 void game_counters_start(const Position *p, DrawCounters *out);
 
-/* The counters after `m` (legal in *before) leads to *after. */
-void game_counters_after(const Position *before, Move m, const Position *after,
-			 const DrawCounters *prev, DrawCounters *out);
+/* The side with three kings when the board holds exactly three kings
+ * against one lone king and no men; -1 otherwise. */
+static inline int game_thirteen_stronger_side(const Position *p)
+{
+	if (p->kings != position_occupied(p))
+		return -1;
+	int black = bb_count(p->pieces[BLACK]), white = bb_count(p->pieces[WHITE]);
+	if (black == 3 && white == 1)
+		return BLACK;
+	if (black == 1 && white == 3)
+		return WHITE;
+	return -1;
+}
+
+/* The counters after `m` (legal in *before) leads to *after. Inline: the
+ * search calls it at every node. */
+static inline void game_counters_after(const Position *before, Move m, const Position *after,
+				       const DrawCounters *prev, DrawCounters *out)
+{
+	bool man_moved = !(before->kings & bb_square(m.from));
+	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
+
+	int stronger = game_thirteen_stronger_side(after);
+	if (stronger < 0)
+		out->thirteen = -1;
+	else if (prev->thirteen < 0 || game_thirteen_stronger_side(before) != stronger)
+		out->thirteen = 0; /* the material has just appeared */
+	else
+		out->thirteen = prev->thirteen + (before->side == (Color)stronger ? 1 : 0);
+}
 
 typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;
 

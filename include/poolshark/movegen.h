@@ -34,6 +34,10 @@ bool movegen_has_capture(const Position *p);
  */
 int movegen_count(const Position *p);
 
+/* True when the side to move has a non-capturing move (ignoring whether a
+ * capture is compulsory): the cheap half of movegen_has_moves(). */
+bool movegen_has_quiet(const Position *p);
+
 /* True when the side to move has at least one legal move. */
 bool movegen_has_moves(const Position *p);
 
