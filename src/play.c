@@ -2,6 +2,7 @@
 /* `poolshark play`: a game against the engine in the terminal. */
 #include <math.h>
 #include <stdbool.h>
+#include <bsd/stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,7 @@ static void show_help(void)
 	       "  new [white]   a new game (you play Black unless you say white)\n"
 	       "  flip          turn the board around\n"
 	       "  level <s>     engine time per move in seconds (now as set)\n"
+	       "  strength <n>  0-100: below 100 poolshark looks less far and varies its play\n"
 	       "  save <file>   write the game as PDN\n"
 	       "  quit          leave\n");
 }
@@ -208,6 +210,16 @@ static bool parse_seconds(const char *text, double *out)
 	return true;
 }
 
+static bool parse_strength(const char *text, int *out)
+{
+	const char *problem = NULL;
+	long long v = strtonum(text, 0, 100, &problem);
+	if (problem)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
 /* Handles what the person typed; false on quit. */
 static bool person_input(PlaySession *s, char *line)
 {
@@ -238,6 +250,17 @@ static bool person_input(PlaySession *s, char *line)
 		} else
 			printf("level takes seconds, from %.2f to %.0f (e.g. level 2.5); now %.2f.\n",
 			       LEVEL_MIN_SECONDS, LEVEL_MAX_SECONDS, s->seconds);
+	} else if (!strcmp(word, "strength")) {
+		EngineOptions options;
+		engine_get_options(s->engine, &options);
+		int v;
+		if (arg && parse_strength(arg, &v)) {
+			options.strength = v;
+			engine_set_options(s->engine, &options);
+			printf("poolshark now plays at strength %d%s.\n", v, v == 100 ? " (its best)" : "");
+		} else
+			printf("strength takes a whole number from 0 to 100 (100 is full strength); now %d.\n",
+			       options.strength);
 	} else if (!strcmp(word, "save")) {
 		if (arg)
 			save(s, arg);
@@ -253,8 +276,16 @@ static bool person_input(PlaySession *s, char *line)
 		if (check_end(s) || p->side != s->person) {
 			printf("No hint: it is not your move.\n");
 		} else {
+			/* The hint is the best move poolshark finds, whatever the
+			 * strength it plays at. */
 			SearchResult r;
+			EngineOptions options, full;
+			engine_get_options(s->engine, &options);
+			full = options;
+			full.strength = 100;
+			engine_set_options(s->engine, &full);
 			Move m = engine_choice(s, s->seconds < 1.0 ? s->seconds : 1.0, &r);
+			engine_set_options(s->engine, &options);
 			char text[NOTATION_MOVE_MAX];
 			notation_write_move(p, m, text, sizeof text);
 			printf("Hint: %s\n", text);
@@ -280,9 +311,11 @@ static bool person_input(PlaySession *s, char *line)
 	return true;
 }
 
-static int usage(void)
+static int usage(const char *problem, const char *argument)
 {
-	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--fen FEN]\n");
+	if (problem)
+		fprintf(stderr, "poolshark play: %s '%.40s'\n", problem, argument);
+	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--strength 0-100] [--fen FEN]\n");
 	return CLI_USAGE;
 }
 
@@ -290,6 +323,7 @@ int cli_play(int argc, char **argv)
 {
 	Color person = BLACK;
 	double seconds = 1.0;
+	int strength = 100;
 	Position start;
 	position_start(&start);
 	for (int i = 1; i < argc; i++) {
@@ -299,7 +333,10 @@ int cli_play(int argc, char **argv)
 			person = BLACK;
 		else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
 			if (!parse_seconds(argv[++i], &seconds))
-				return usage();
+				return usage("--level takes seconds from 0.01 to 3600, not", argv[i]);
+		} else if (!strcmp(argv[i], "--strength") && i + 1 < argc) {
+			if (!parse_strength(argv[++i], &strength))
+				return usage("--strength takes a whole number from 0 to 100, not", argv[i]);
 		} else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
 			char error[NOTATION_ERROR_MAX];
 			if (!notation_parse_fen(argv[++i], &start, error, sizeof error)) {
@@ -307,11 +344,12 @@ int cli_play(int argc, char **argv)
 				return CLI_USAGE;
 			}
 		} else
-			return usage();
+			return usage("unknown or incomplete argument", argv[i]);
 	}
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = PLAY_HASH_MB;
+	options.strength = strength;
 	PlaySession s = {0};
 	s.seconds = seconds;
 	s.start = start;

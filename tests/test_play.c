@@ -81,6 +81,7 @@ static Child *child_start(bool pty, const char *const *args)
 		} else {
 			dup2(to_child[0], 0);
 			dup2(from_child[1], 1);
+			dup2(from_child[1], 2); /* error messages are part of the transcript */
 			close(to_child[1]);
 			close(from_child[0]);
 		}
@@ -342,6 +343,32 @@ static void test_play_announces_a_loss(void **state)
 	assert_int_equal(child_finish(c, 5000), 0);
 }
 
+/* `strength` changes the engine's level and refuses what is not 0-100; a
+ * bad --strength on the command line is a usage error (status 2). Whatever
+ * the strength, the engine's replies are legal moves. */
+static void test_play_strength(void **state)
+{
+	(void)state;
+	const char *args[] = {"play", "--level", "0.05", "--strength", "10", NULL};
+	Child *c = child_start(false, args);
+	Position p;
+	position_start(&p);
+	child_expect(c, "Your move (Black)> ");
+	child_send(c, "strength 101");
+	child_expect(c, "now 10.");
+	child_send(c, "strength 0");
+	child_expect(c, "strength 0.");
+	child_clear(c);
+	play_and_check(c, &p, "11-15");
+	child_send(c, "quit");
+	assert_int_equal(child_finish(c, 5000), 0);
+
+	const char *bad[] = {"play", "--strength", "200", NULL};
+	c = child_start(false, bad);
+	assert_true(child_wait_for(c, "--strength takes a whole number", 5000));
+	assert_int_equal(child_finish(c, 5000), 2);
+}
+
 /* On a terminal the protocol greets once and points at help; the same
  * session then answers as usual. */
 static void test_hub_greets_on_a_terminal(void **state)
@@ -381,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_play_moves_illegal_undo_save),
 		cmocka_unit_test(test_play_a_whole_game),
 		cmocka_unit_test(test_play_announces_a_loss),
+		cmocka_unit_test(test_play_strength),
 		cmocka_unit_test(test_hub_greets_on_a_terminal),
 		cmocka_unit_test(test_play_on_a_terminal),
 	};
