@@ -59,11 +59,13 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			o->openings = v;
 		else if (!strcmp(opt, "--games"))
 			o->games = (int)strtonum(v, 1, 10000000, &err);
-		else if (!strcmp(opt, "--depth"))
-			o->depth = (int)strtonum(v, 1, 60, &err), o->nodes = 0;
-		else if (!strcmp(opt, "--nodes"))
-			o->nodes = strtonum(v, 1, 1LL << 40, &err), o->depth = 0;
-		else if (!strcmp(opt, "--random-plies"))
+		else if (!strcmp(opt, "--depth")) {
+			o->depth = (int)strtonum(v, 1, 60, &err);
+			o->nodes = 0; /* the last limit given wins */
+		} else if (!strcmp(opt, "--nodes")) {
+			o->nodes = strtonum(v, 1, 1LL << 40, &err);
+			o->depth = 0;
+		} else if (!strcmp(opt, "--random-plies"))
 			o->random_plies = (int)strtonum(v, 0, 40, &err);
 		else if (!strcmp(opt, "--per-game"))
 			o->per_game = (int)strtonum(v, 0, 10000, &err);
