@@ -153,20 +153,20 @@ static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard em
 	return men & (dl | dr | ul | ur);
 }
 
-int movegen_captures(const Position *p, MoveList *list)
+/* Lists the captures of the men in `jumpers` (those that can jump) and of
+ * every king of the side to move; returns their number. */
+static int captures_of(const Position *p, Bitboard jumpers, MoveList *list)
 {
 	Color us = p->side;
-	Bitboard opponents = p->pieces[color_other(us)];
 	Bitboard occupied = position_occupied(p);
-	Bitboard empty = ~occupied;
 	CaptureContext ctx;
 	ctx.list = list;
-	ctx.opponents = opponents;
+	ctx.opponents = p->pieces[color_other(us)];
 	ctx.target = NULL;
 	ctx.depth = 0;
 
 	list->count = 0;
-	for (Bitboard b = men_that_jump(position_men(p, us), opponents, empty); b; b &= b - 1) {
+	for (Bitboard b = jumpers; b; b &= b - 1) {
 		int from = bb_lowest(b);
 		ctx.from = from;
 		ctx.first = list->count;
@@ -183,20 +183,30 @@ int movegen_captures(const Position *p, MoveList *list)
 	return list->count;
 }
 
-bool movegen_has_capture(const Position *p)
+static inline Bitboard jumping_men(const Position *p)
 {
-	Color us = p->side;
-	Bitboard opponents = p->pieces[color_other(us)];
-	Bitboard occupied = position_occupied(p);
+	return men_that_jump(position_men(p, p->side), p->pieces[color_other(p->side)], ~position_occupied(p));
+}
 
-	if (men_that_jump(position_men(p, us), opponents, ~occupied))
-		return true;
-	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+static bool king_has_capture(const Position *p)
+{
+	Bitboard occupied = position_occupied(p), opponents = p->pieces[color_other(p->side)];
+	for (Bitboard b = position_kings(p, p->side); b; b &= b - 1) {
 		int from = bb_lowest(b);
 		if (king_can_jump(occupied & ~bb_square(from), opponents, from, 0))
 			return true;
 	}
 	return false;
+}
+
+int movegen_captures(const Position *p, MoveList *list)
+{
+	return captures_of(p, jumping_men(p), list);
+}
+
+bool movegen_has_capture(const Position *p)
+{
+	return jumping_men(p) || king_has_capture(p);
 }
 
 /* Quiet man moves split by shift: to = from + shift (Black), from - shift (White). */
@@ -267,7 +277,8 @@ static int quiet_moves(const Position *p, MoveList *list)
 
 int movegen_generate(const Position *p, MoveList *list)
 {
-	if (movegen_captures(p, list))
+	Bitboard jumpers = jumping_men(p);
+	if ((jumpers || position_kings(p, p->side)) && captures_of(p, jumpers, list))
 		return list->count;
 	return quiet_moves(p, list);
 }
@@ -286,9 +297,10 @@ static int quiet_count(const Position *p)
 
 int movegen_count(const Position *p)
 {
-	if (movegen_has_capture(p)) {
+	Bitboard jumpers = jumping_men(p);
+	if (jumpers || king_has_capture(p)) {
 		MoveList list;
-		return movegen_captures(p, &list);
+		return captures_of(p, jumpers, &list);
 	}
 	return quiet_count(p);
 }
