@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "poolshark/timeman.h"
+#include "poolshark/random.h"
 
 struct Engine {
 	EngineOptions options;
@@ -121,15 +122,6 @@ void engine_seed(Engine *e, uint64_t seed)
 	e->random = seed;
 }
 
-/* splitmix64: a full-period 64-bit generator, plenty for choosing moves. */
-static uint64_t next_random(Engine *e)
-{
-	uint64_t z = (e->random += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 static int clamp_strength(int strength)
 {
 	return strength < 0 ? 0 : strength > 100 ? 100 : strength;
@@ -180,7 +172,7 @@ static void choose_weaker_move(Engine *e, SearchResult *out)
 		if (gap <= margin)
 			total += (uint64_t)(margin + 1 - gap) * (uint64_t)(margin + 1 - gap);
 	}
-	uint64_t pick = next_random(e) % total;
+	uint64_t pick = random_below(&e->random, total);
 	for (int i = 0; i < n; i++) {
 		int gap = best - e->scored_scores[i];
 		if (gap > margin)

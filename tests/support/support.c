@@ -7,13 +7,11 @@
 #include <string.h>
 
 #include "poolshark/movegen.h"
+#include "poolshark/random.h"
 
 uint64_t rng_next(Rng *r)
 {
-	uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return random_next(&r->state);
 }
 
 int rng_below(Rng *r, int n)

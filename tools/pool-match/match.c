@@ -14,6 +14,7 @@
 #include "poolshark/hubline.h"
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
+#include "poolshark/random.h"
 
 typedef struct Openings {
 	int count;
@@ -103,15 +104,6 @@ static bool load_openings(const char *path, Openings *out)
 	return true;
 }
 
-/* splitmix64: a seeded shuffle of the openings that every shard repeats. */
-static uint64_t next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 static bool plan(Match *m)
 {
 	const MatchConfig *c = m->config;
@@ -130,7 +122,7 @@ static bool plan(Match *m)
 	if (c->seeded) {
 		uint64_t state = c->seed;
 		for (int i = count - 1; i > 0; i--) {
-			int j = (int)(next_random(&state) % (uint64_t)(i + 1));
+			int j = (int)(random_next(&state) % (uint64_t)(i + 1));
 			int t = shuffled[i];
 			shuffled[i] = shuffled[j];
 			shuffled[j] = t;

@@ -10,6 +10,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
+#include "poolshark/random.h"
 
 enum { HASH_MB = 16, PLY_CAP = 400 };
 
@@ -24,14 +25,6 @@ typedef struct Options {
 	long long seed;
 	bool verbose;
 } Options;
-
-static uint64_t splitmix(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 /* A start for one pair of games: `plies` random legal moves from the start
  * position, with material still level and no capture pending (a random
@@ -48,7 +41,7 @@ static void random_opening(uint64_t *rng, int plies, Game *g)
 			int n = movegen_generate(game_position(g), &list);
 			if (n == 0)
 				break;
-			game_play(g, list.moves[splitmix(rng) % (uint64_t)n]);
+			game_play(g, list.moves[random_next(rng) % (uint64_t)n]);
 		}
 		const Position *p = game_position(g);
 		if (i == plies && game_status(g).result == RESULT_NONE &&

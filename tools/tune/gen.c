@@ -10,6 +10,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
+#include "poolshark/random.h"
 #include "tune.h"
 
 enum { OPENINGS_MAX = 4096 };
@@ -19,14 +20,6 @@ typedef struct GenOptions {
 	int games, depth, random_plies, per_game, max_plies, hash_mb;
 	long long nodes, seed;
 } GenOptions;
-
-static uint64_t splitmix(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static int gen_usage(void)
 {
@@ -123,13 +116,13 @@ static void random_start(uint64_t *rng, const Position *opening, int max, Game *
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
 		game_init(g, opening);
-		int plies = max ? (int)(splitmix(rng) % (uint64_t)(max + 1)) : 0;
+		int plies = max ? (int)(random_next(rng) % (uint64_t)(max + 1)) : 0;
 		for (int i = 0; i < plies; i++) {
 			MoveList list;
 			int n = movegen_generate(game_position(g), &list);
 			if (n == 0)
 				break;
-			game_play(g, list.moves[splitmix(rng) % (uint64_t)n]);
+			game_play(g, list.moves[random_next(rng) % (uint64_t)n]);
 		}
 		const Position *p = game_position(g);
 		if (game_status(g).result == RESULT_NONE &&
@@ -168,7 +161,7 @@ static int write_positions(uint64_t *rng, const Game *g, int first, int per_game
 			picked[n++] = ply;
 	if (per_game > 0 && n > per_game) {
 		for (int i = 0; i < per_game; i++) {
-			int j = i + (int)(splitmix(rng) % (uint64_t)(n - i));
+			int j = i + (int)(random_next(rng) % (uint64_t)(n - i));
 			int t = picked[i];
 			picked[i] = picked[j];
 			picked[j] = t;
