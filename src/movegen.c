@@ -139,18 +139,56 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 		add_capture(ctx, at, captured);
 }
 
-/* Men of `men` that have a jump, found set-wise over the four directions. */
-static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
+/* Squares from which a man could jump, by direction: the square one step
+ * away holds a victim and the square two steps away is empty. */
+typedef struct JumpSquares {
+	Bitboard down_left, down_right, up_left, up_right;
+} JumpSquares;
+
+static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
 {
 	/* Two steps along one diagonal shift by 7 or 9 whatever the row, so
 	 * the landing test is one shift; k = bit % 4 decides the edges: a
 	 * double step left needs k >= 1, a double step right k <= 2. */
 	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
-	Bitboard dl = not_k0 & (empty >> 7) & bb_step_up_right(victims);
-	Bitboard dr = not_k3 & (empty >> 9) & bb_step_up_left(victims);
-	Bitboard ul = not_k0 & (empty << 9) & bb_step_down_right(victims);
-	Bitboard ur = not_k3 & (empty << 7) & bb_step_down_left(victims);
-	return men & (dl | dr | ul | ur);
+	JumpSquares j;
+	j.down_left = not_k0 & (empty >> 7) & bb_step_up_right(victims);
+	j.down_right = not_k3 & (empty >> 9) & bb_step_up_left(victims);
+	j.up_left = not_k0 & (empty << 9) & bb_step_down_right(victims);
+	j.up_right = not_k3 & (empty << 7) & bb_step_down_left(victims);
+	return j;
+}
+
+static inline Bitboard any_jump(const JumpSquares *j)
+{
+	return j->down_left | j->down_right | j->up_left | j->up_right;
+}
+
+/* Men of `men` that have a jump. */
+static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
+{
+	JumpSquares j = jump_squares(victims, empty);
+	return men & any_jump(&j);
+}
+
+/*
+ * The number of captures when every capture of the men is a single jump,
+ * or -1 when some jump can go on (then the sequences must be walked). A man
+ * that lands after jumping in direction d could go on only in another
+ * direction than back: back lies the dead piece, and the square it left is
+ * the only one the jump emptied. So the board before the move decides.
+ */
+static int count_single_jumps(Bitboard men, const JumpSquares *j)
+{
+	Bitboard dl = (men & j->down_left) << 7, dr = (men & j->down_right) << 9;
+	Bitboard ul = (men & j->up_left) >> 9, ur = (men & j->up_right) >> 7;
+	Bitboard onward = (dl & (j->down_left | j->down_right | j->up_left)) |
+			  (dr & (j->down_left | j->down_right | j->up_right)) |
+			  (ul & (j->down_left | j->up_left | j->up_right)) |
+			  (ur & (j->down_right | j->up_left | j->up_right));
+	if (onward)
+		return -1;
+	return bb_count(dl) + bb_count(dr) + bb_count(ul) + bb_count(ur);
 }
 
 /* Lists the captures of the men in `jumpers` (those that can jump) and of
@@ -297,12 +335,22 @@ static int quiet_count(const Position *p)
 
 int movegen_count(const Position *p)
 {
-	Bitboard jumpers = jumping_men(p);
-	if (jumpers || king_has_capture(p)) {
-		MoveList list;
-		return captures_of(p, jumpers, &list);
+	Color us = p->side;
+	Bitboard men = position_men(p, us);
+	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~position_occupied(p));
+	Bitboard jumpers = men & any_jump(&j);
+
+	if (!position_kings(p, us)) {
+		if (!jumpers)
+			return quiet_count(p);
+		int single = count_single_jumps(men, &j);
+		if (single >= 0)
+			return single;
+	} else if (!jumpers && !king_has_capture(p)) {
+		return quiet_count(p);
 	}
-	return quiet_count(p);
+	MoveList list;
+	return captures_of(p, jumpers, &list);
 }
 
 bool movegen_has_quiet(const Position *p)

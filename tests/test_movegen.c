@@ -173,6 +173,36 @@ static void test_contracts_on_king_setups(void **state)
 	}
 }
 
+/*
+ * Men-only setups crowded enough for multi-jumps, jumps onto the far row and
+ * several men jumping to one square: movegen_count() counts single jumps
+ * without walking them and must agree with the full generation and the
+ * reference generator, move set by move set.
+ */
+static void test_count_of_men_captures(void **state)
+{
+	(void)state;
+	Rng rng = {777};
+	int with_captures = 0, multi = 0;
+	for (int i = 0; i < 20000; i++) {
+		Position p;
+		support_random_position(&rng, 12, 0, &p);
+		check_contracts(&p);
+		MoveList list;
+		int n = movegen_captures(&p, &list);
+		with_captures += n > 0;
+		for (int k = 0; k < n; k++)
+			if (bb_count(list.moves[k].captured) > 1) {
+				multi++;
+				break;
+			}
+		if (i % 10 == 0)
+			assert_true(support_check_against_reference(&p, "men-only setup"));
+	}
+	fprintf(stderr, "  men-only setups: %d with captures, %d with multi-jumps\n", with_captures, multi);
+	assert_true(with_captures > 5000 && multi > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +216,7 @@ int main(void)
 	    cmocka_unit_test(test_start_position),
 	    cmocka_unit_test(test_contracts_on_random_play),
 	    cmocka_unit_test(test_contracts_on_king_setups),
+	    cmocka_unit_test(test_count_of_men_captures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
