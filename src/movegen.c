@@ -237,9 +237,55 @@ static bool king_has_capture(const Position *p)
 	return false;
 }
 
+/* Lists the single jumps of the men in `jumpers`, by origin square and then
+ * direction: the order in which walking the sequences would list them. */
+static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares *j)
+{
+	for (Bitboard b = jumpers; b; b &= b - 1) {
+		int from = bb_lowest(b);
+		Bitboard here = b & -b;
+		if (here & j->down_left)
+			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_LEFT][from],
+							    (uint8_t)from, (uint8_t)(from + 7)};
+		if (here & j->down_right)
+			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_RIGHT][from],
+							    (uint8_t)from, (uint8_t)(from + 9)};
+		if (here & j->up_left)
+			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_UP_LEFT][from],
+							    (uint8_t)from, (uint8_t)(from - 9)};
+		if (here & j->up_right)
+			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_UP_RIGHT][from],
+							    (uint8_t)from, (uint8_t)(from - 7)};
+	}
+}
+
+/*
+ * Every capture of the side to move: set-wise when it has no king and no
+ * jump of its men can go on (see count_single_jumps()), else by walking
+ * the sequences. Returns the number of captures.
+ */
+static int all_captures(const Position *p, MoveList *list)
+{
+	Color us = p->side;
+	Bitboard men = position_men(p, us);
+	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~position_occupied(p));
+	Bitboard jumpers = men & any_jump(&j);
+
+	if (!position_kings(p, us)) {
+		list->count = 0;
+		if (!jumpers)
+			return 0;
+		if (count_single_jumps(men, &j) >= 0) {
+			add_single_jumps(list, jumpers, &j);
+			return list->count;
+		}
+	}
+	return captures_of(p, jumpers, list);
+}
+
 int movegen_captures(const Position *p, MoveList *list)
 {
-	return captures_of(p, jumping_men(p), list);
+	return all_captures(p, list);
 }
 
 bool movegen_has_capture(const Position *p)
@@ -315,8 +361,7 @@ static int quiet_moves(const Position *p, MoveList *list)
 
 int movegen_generate(const Position *p, MoveList *list)
 {
-	Bitboard jumpers = jumping_men(p);
-	if ((jumpers || position_kings(p, p->side)) && captures_of(p, jumpers, list))
+	if (all_captures(p, list))
 		return list->count;
 	return quiet_moves(p, list);
 }
