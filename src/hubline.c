@@ -178,35 +178,35 @@ static bool append(HubWriter *w, const char *text, size_t n)
 	return true;
 }
 
+/* Appends a value, in quotes when it needs them ('"' is written as '\''). */
+static bool append_value(HubWriter *w, const char *value)
+{
+	bool quote = hubline_needs_quotes(value);
+	bool ok = !quote || append(w, "\"", 1);
+	for (const char *s = value; ok && *s; s++)
+		ok = append(w, *s == '"' ? "'" : s, 1);
+	return ok && (!quote || append(w, "\"", 1));
+}
+
+/* Takes back a half-written argument, so that a line never ends in one. */
+static void cut_back(HubWriter *w, size_t start)
+{
+	w->length = start;
+	w->buffer[start] = '\0';
+}
+
 void hubwriter_word(HubWriter *w, const char *word)
 {
 	size_t start = w->length;
-	bool quote = hubline_needs_quotes(word);
-	bool ok = (!start || append(w, " ", 1)) && (!quote || append(w, "\"", 1));
-	for (const char *s = word; ok && *s; s++)
-		ok = append(w, *s == '"' ? "'" : s, 1);
-	if (ok && quote)
-		ok = append(w, "\"", 1);
-	if (!ok) {
-		w->length = start;
-		w->buffer[start] = '\0';
-	}
+	if (!((!start || append(w, " ", 1)) && append_value(w, word)))
+		cut_back(w, start);
 }
 
 void hubwriter_add(HubWriter *w, const char *key, const char *value)
 {
 	size_t start = w->length;
-	bool quote = hubline_needs_quotes(value);
-	bool ok = append(w, " ", 1) && append(w, key, strlen(key)) && append(w, "=", 1) &&
-		  (!quote || append(w, "\"", 1));
-	for (const char *s = value; ok && *s; s++)
-		ok = append(w, *s == '"' ? "'" : s, 1);
-	if (ok && quote)
-		ok = append(w, "\"", 1);
-	if (!ok) {
-		w->length = start;
-		w->buffer[start] = '\0';
-	}
+	if (!(append(w, " ", 1) && append(w, key, strlen(key)) && append(w, "=", 1) && append_value(w, value)))
+		cut_back(w, start);
 }
 
 void hubwriter_addf(HubWriter *w, const char *key, const char *format, ...)

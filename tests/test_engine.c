@@ -13,6 +13,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"
+#include "support/support.h"
 
 /* What the callbacks saw; written by the search thread. */
 typedef struct Seen {
@@ -52,16 +53,6 @@ static void sleep_ms(int ms)
 	nanosleep(&t, NULL);
 }
 
-static bool is_legal(const Position *p, Move m)
-{
-	MoveList list;
-	movegen_generate(p, &list);
-	for (int i = 0; i < list.count; i++)
-		if (move_equal(list.moves[i], m))
-			return true;
-	return false;
-}
-
 static Engine *small_engine(void)
 {
 	EngineOptions o;
@@ -94,7 +85,7 @@ static void test_stop_answers_within_50_ms(void **state)
 	assert_true(answered - asked < 50);
 	assert_false(engine_is_searching(e));
 	assert_true(atomic_load(&seen.infos) >= 1);
-	assert_true(is_legal(&seen.root, seen.result.best));
+	assert_true(support_is_legal(&seen.root, seen.result.best));
 	engine_destroy(e);
 }
 
@@ -111,7 +102,7 @@ static void test_immediate_stop_still_moves(void **state)
 		engine_stop(e);
 		engine_wait(e);
 		assert_int_equal(atomic_load(&seen.dones), 1);
-		assert_true(is_legal(&seen.root, seen.result.best));
+		assert_true(support_is_legal(&seen.root, seen.result.best));
 	}
 	engine_destroy(e);
 }
@@ -134,7 +125,7 @@ static void test_ponder_hit_starts_the_clock(void **state)
 	int64_t took = atomic_load(&seen.done_at_ms) - hit;
 	assert_int_equal(atomic_load(&seen.dones), 1);
 	assert_true(took < 100 + 50);
-	assert_true(is_legal(&seen.root, seen.result.best));
+	assert_true(support_is_legal(&seen.root, seen.result.best));
 	engine_destroy(e);
 }
 
@@ -209,7 +200,7 @@ static void test_sync_search_of_the_game(void **state)
 	engine_search_sync(e, &limits, on_info, &seen, &r);
 	assert_int_equal(r.depth, 6);
 	assert_int_equal(atomic_load(&seen.infos), 6);
-	assert_true(is_legal(game_position(g), r.best));
+	assert_true(support_is_legal(game_position(g), r.best));
 	assert_int_equal(game_position(g)->side, WHITE);
 
 	/* Strength below 100 caps the depth. */

@@ -63,16 +63,6 @@ static SearchResult run_position(Fixture *f, const Position *p, int depth)
 	return run_root(f, &root, depth, 0);
 }
 
-static bool is_legal(const Position *p, Move m)
-{
-	MoveList list;
-	movegen_generate(p, &list);
-	for (int i = 0; i < list.count; i++)
-		if (move_equal(list.moves[i], m))
-			return true;
-	return false;
-}
-
 /* Blocked (the black man on 5 cannot step to 9 nor jump it) or without
  * pieces: no move, lost now. */
 static void test_no_move_is_a_loss_now(void **state)
@@ -353,11 +343,11 @@ static void test_legal_moves_from_random_positions(void **state)
 			support_random_position(&r, 8, 4, &p);
 		SearchResult res = run_position(f, &p, 1 + i % 4);
 		if (movegen_has_moves(&p)) {
-			assert_true(is_legal(&p, res.best));
+			assert_true(support_is_legal(&p, res.best));
 			if (!move_is_none(res.ponder)) {
 				Position next;
 				position_make(&p, res.best, &next);
-				assert_true(is_legal(&next, res.ponder));
+				assert_true(support_is_legal(&next, res.ponder));
 			}
 		} else {
 			assert_true(move_is_none(res.best));

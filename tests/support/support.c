@@ -362,3 +362,13 @@ int support_random_walk(Rng *r, const Position *start, int plies, Position *out)
 	*out = p;
 	return played;
 }
+
+bool support_is_legal(const Position *p, Move m)
+{
+	MoveList list;
+	movegen_generate(p, &list);
+	for (int i = 0; i < list.count; i++)
+		if (move_equal(list.moves[i], m))
+			return true;
+	return false;
+}

@@ -80,6 +80,9 @@ bool support_check_against_reference(const Position *p, const char *label);
  */
 bool support_check_moves(const char *fen, const char *expected);
 
+/* True when m is one of the legal moves of *p. */
+bool support_is_legal(const Position *p, Move m);
+
 /*
  * A random legal setup: each side gets 0..max_men men (never on its own
  * crowning row) and 0..max_kings kings, at least one piece each, random
