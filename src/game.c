@@ -3,6 +3,7 @@
 #include "poolshark/game.h"
 
 #include "poolshark/movegen.h"
+#include "poolshark/random.h"
 
 void game_counters_start(const Position *p, DrawCounters *out)
 {
@@ -69,6 +70,21 @@ GameStatus game_status(const Game *g)
 		status.reason = END_REPETITION;
 	}
 	return status;
+}
+
+bool game_random_level_start(Game *g, const Position *start, int plies, uint64_t *rng)
+{
+	game_init(g, start);
+	for (int i = 0; i < plies; i++) {
+		MoveList list;
+		int n = movegen_generate(game_position(g), &list);
+		if (n == 0)
+			return false;
+		game_play(g, list.moves[random_below(rng, (uint64_t)n)]);
+	}
+	const Position *p = game_position(g);
+	return game_status(g).result == RESULT_NONE &&
+	       bb_count(p->pieces[BLACK]) == bb_count(p->pieces[WHITE]) && !movegen_has_capture(p);
 }
 
 const char *game_reason_text(GameEndReason reason)

@@ -382,9 +382,40 @@ static void test_undo_restores_counters(void **state)
 	free(g);
 }
 
+/* A random level start is exactly what it promises when it says true: the
+ * plies were played, the game goes on, material is level and no capture is
+ * pending; the same seed gives the same start. */
+static void test_random_level_start(void **state)
+{
+	(void)state;
+	static Game g, again;
+	Position start;
+	position_start(&start);
+	int accepted = 0, refused = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		uint64_t rng = seed, rng2 = seed;
+		bool ok = game_random_level_start(&g, &start, 8, &rng);
+		assert_int_equal(game_random_level_start(&again, &start, 8, &rng2), ok);
+		assert_int_equal(rng, rng2);
+		assert_true(position_equal(game_position(&g), game_position(&again)));
+		if (!ok) {
+			refused++;
+			continue;
+		}
+		accepted++;
+		const Position *p = game_position(&g);
+		assert_int_equal(g.ply_count, 8);
+		assert_int_equal(game_status(&g).result, RESULT_NONE);
+		assert_int_equal(bb_count(p->pieces[BLACK]), bb_count(p->pieces[WHITE]));
+		assert_false(movegen_has_capture(p));
+	}
+	assert_true(accepted > 0 && refused > 0); /* both answers occur */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_random_level_start),
 	    cmocka_unit_test(test_25_move_rule),
 	    cmocka_unit_test(test_25_move_rule_reset_by_a_man_move),
 	    cmocka_unit_test(test_25_move_rule_reset_by_a_capture),

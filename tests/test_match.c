@@ -21,6 +21,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
+#include "support/support.h"
 
 enum { MAX_GAMES = 256, RUN_TIMEOUT_MS = 60000 };
 
@@ -477,9 +478,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char command[400];
-	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
-	return system(command) == 0 ? 0 : -1;
+	return support_remove_dir(paths.dir);
 }
 
 int main(void)

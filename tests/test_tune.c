@@ -14,6 +14,7 @@
 
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "support/support.h"
 
 typedef struct Paths {
 	char tool[1024];
@@ -223,9 +224,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char command[400];
-	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
-	return system(command) == 0 ? 0 : -1;
+	return support_remove_dir(paths.dir);
 }
 
 int main(void)

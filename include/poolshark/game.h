@@ -117,6 +117,15 @@ int game_repetitions(const Game *g);
  */
 GameStatus game_status(const Game *g);
 
+/*
+ * Starts *g at *start and plays `plies` moves chosen uniformly by the
+ * generator state *rng (random.h). True when all of them could be played and
+ * the result is a fair start: the game goes on, material is level and the
+ * side to move has no capture pending. Callers that want such a start call
+ * it again (the state has moved on) until it is true.
+ */
+bool game_random_level_start(Game *g, const Position *start, int plies, uint64_t *rng);
+
 /* "no legal move", "25-move rule", ... ("" for END_NONE). */
 const char *game_reason_text(GameEndReason reason);
 

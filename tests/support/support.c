@@ -372,3 +372,11 @@ bool support_is_legal(const Position *p, Move m)
 			return true;
 	return false;
 }
+
+int support_remove_dir(const char *dir)
+{
+	char command[600];
+	if (snprintf(command, sizeof command, "rm -rf '%s'", dir) >= (int)sizeof command)
+		return -1;
+	return system(command) == 0 ? 0 : -1;
+}

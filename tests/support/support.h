@@ -80,6 +80,10 @@ bool support_check_against_reference(const Position *p, const char *label);
  */
 bool support_check_moves(const char *fen, const char *expected);
 
+/* Removes a scratch directory a suite made with mkdtemp() and everything in
+ * it; 0 on success (the cmocka teardown convention). */
+int support_remove_dir(const char *dir);
+
 /* True when m is one of the legal moves of *p. */
 bool support_is_legal(const Position *p, Move m);
 

@@ -33,21 +33,8 @@ static void random_opening(uint64_t *rng, int plies, Game *g)
 {
 	Position start;
 	position_start(&start);
-	for (;;) {
-		game_init(g, &start);
-		int i = 0;
-		for (; i < plies; i++) {
-			MoveList list;
-			int n = movegen_generate(game_position(g), &list);
-			if (n == 0)
-				break;
-			game_play(g, list.moves[random_next(rng) % (uint64_t)n]);
-		}
-		const Position *p = game_position(g);
-		if (i == plies && game_status(g).result == RESULT_NONE &&
-		    bb_count(p->pieces[BLACK]) == bb_count(p->pieces[WHITE]) && !movegen_has_capture(p))
-			return;
-	}
+	while (!game_random_level_start(g, &start, plies, rng))
+		;
 }
 
 /* Plays one game from *opening; black is players[0]. Returns the result. */

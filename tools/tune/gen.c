@@ -115,18 +115,8 @@ static int read_openings(const char *path, Position *out, int max)
 static void random_start(uint64_t *rng, const Position *opening, int max, Game *g)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
-		game_init(g, opening);
 		int plies = max ? (int)(random_next(rng) % (uint64_t)(max + 1)) : 0;
-		for (int i = 0; i < plies; i++) {
-			MoveList list;
-			int n = movegen_generate(game_position(g), &list);
-			if (n == 0)
-				break;
-			game_play(g, list.moves[random_next(rng) % (uint64_t)n]);
-		}
-		const Position *p = game_position(g);
-		if (game_status(g).result == RESULT_NONE &&
-		    bb_count(p->pieces[BLACK]) == bb_count(p->pieces[WHITE]) && !movegen_has_capture(p))
+		if (game_random_level_start(g, opening, plies, rng))
 			return;
 	}
 	game_init(g, opening);
