@@ -35,14 +35,13 @@ typedef struct PerftArgs {
 	int depth;
 } PerftArgs;
 
-static bool parse_number(const char *text, const char *what, long long min, long long max,
-			 long long *out)
+static bool parse_number(const char *text, const char *what, long long min, long long max, long long *out)
 {
 	const char *problem = NULL;
 	long long value = strtonum(text, min, max, &problem);
 	if (problem) {
-		fprintf(stderr, "poolshark perft: %s '%.40s' is %s (allowed %lld-%lld)\n", what, text, problem,
-			min, max);
+		fprintf(stderr, "poolshark perft: %s '%.40s' is %s (allowed %lld-%lld)\n", what, text,
+		        problem, min, max);
 		return false;
 	}
 	*out = value;

@@ -21,7 +21,7 @@ static void format_score(int score, char *out, size_t size)
 	if (score_is_decisive(score) && n > 0 && (size_t)n < size) {
 		int plies = search_mate_plies(score);
 		snprintf(out + n, size - (size_t)n, " (%s in %d plies)", plies > 0 ? "win" : "loss",
-			 plies > 0 ? plies : -plies);
+		         plies > 0 ? plies : -plies);
 	}
 }
 
@@ -46,20 +46,18 @@ static void print_info(const SearchInfo *info, void *user)
 	format_score(info->score, score, sizeof score);
 	format_line(root, info->pv, info->pv_length, line, sizeof line);
 	uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
-	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64
-	       " nps %" PRIu64 " pv %s\n",
+	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64
+	       " pv %s\n",
 	       info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, line);
 	fflush(stdout);
 }
 
-static bool parse_number(const char *text, long long min, long long max, const char *what,
-			 long long *out)
+static bool parse_number(const char *text, long long min, long long max, const char *what, long long *out)
 {
 	const char *err = NULL;
 	*out = strtonum(text, min, max, &err);
 	if (err) {
-		fprintf(stderr, "poolshark: %s '%s' is %s (allowed %lld..%lld)\n", what, text, err, min,
-			max);
+		fprintf(stderr, "poolshark: %s '%s' is %s (allowed %lld..%lld)\n", what, text, err, min, max);
 		return false;
 	}
 	return true;
@@ -115,7 +113,8 @@ int cli_analyse(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i];
 		if (i + 1 >= argc)
-			return analyse_usage(strncmp(opt, "--", 2) ? "unexpected argument" : "option needs a value");
+			return analyse_usage(strncmp(opt, "--", 2) ? "unexpected argument"
+			                                           : "option needs a value");
 		const char *value = argv[++i];
 		long long n;
 		if (!strcmp(opt, "--fen")) {

@@ -192,11 +192,11 @@ static void choose_weaker_move(Engine *e, SearchResult *out)
 static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *out)
 {
 	SearchControl control = {
-		.stop = &e->stop,
-		.pondering = &e->pondering,
-		.move_overhead_ms = e->options.move_overhead_ms,
-		.info = info,
-		.user = user,
+	    .stop = &e->stop,
+	    .pondering = &e->pondering,
+	    .move_overhead_ms = e->options.move_overhead_ms,
+	    .info = info,
+	    .user = user,
 	};
 	search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
 	if (e->limits.score_all_moves && clamp_strength(e->options.strength) < 100)
@@ -214,8 +214,8 @@ static void *search_thread(void *arg)
 	return NULL;
 }
 
-bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
-		  EngineDoneCallback done, void *user)
+bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info, EngineDoneCallback done,
+                  void *user)
 {
 	if (engine_is_searching(e))
 		return false;
@@ -256,8 +256,8 @@ bool engine_is_searching(const Engine *e)
 	return atomic_load(&((Engine *)e)->searching);
 }
 
-void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
-			void *user, SearchResult *out)
+void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
+                        SearchResult *out)
 {
 	join_finished(e);
 	e->limits = effective_limits(e, limits);

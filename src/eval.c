@@ -3,24 +3,24 @@
 #include "poolshark/eval.h"
 
 const EvalWeights eval_default_weights = {
-	.man = 100,
-	.king_opening = 484,
-	.king_endgame = 200,
-	.man_row = {0, 3, 4, 5, 6, 25, 101},
-	.tempo = 2,
-	.back_guard = {60, 41, 29, -1},
-	.man_centre = 17,
-	.man_edge = 2,
-	.runaway = 70,
-	.runaway_per_row = 6,
-	.runaway_vs_kings = 0,
-	.king_centre = 5,
-	.king_main_diagonal = 20,
-	.king_double_diagonal = 8,
-	.king_mobility = 2,
-	.king_trapped = -30,
-	.drawn_scale = 0,
-	.drawish_scale = 2,
+    .man = 100,
+    .king_opening = 484,
+    .king_endgame = 200,
+    .man_row = {0, 3, 4, 5, 6, 25, 101},
+    .tempo = 2,
+    .back_guard = {60, 41, 29, -1},
+    .man_centre = 17,
+    .man_edge = 2,
+    .runaway = 70,
+    .runaway_per_row = 6,
+    .runaway_vs_kings = 0,
+    .king_centre = 5,
+    .king_main_diagonal = 20,
+    .king_double_diagonal = 8,
+    .king_mobility = 2,
+    .king_trapped = -30,
+    .drawn_scale = 0,
+    .drawish_scale = 2,
 };
 
 /*
@@ -28,23 +28,19 @@ const EvalWeights eval_default_weights = {
  * indices; White's pieces are first turned by 180 degrees, which on this
  * layout is a bit reversal (bitboard.h), so one set of tables serves both.
  */
-#define CENTRE 0x00066000u	   /* squares 14, 15, 18, 19 */
-#define EDGES (BB_LEFT_EDGE | BB_RIGHT_EDGE)
-#define MAIN_DIAGONAL 0x11224488u  /* 4, 8, 11, 15, 18, 22, 25, 29 */
+#define CENTRE           0x00066000u /* squares 14, 15, 18, 19 */
+#define EDGES            (BB_LEFT_EDGE | BB_RIGHT_EDGE)
+#define MAIN_DIAGONAL    0x11224488u /* 4, 8, 11, 15, 18, 22, 25, 29 */
 #define DOUBLE_DIAGONALS 0x8cc66331u /* 1-6-10-15-19-24-28 and 5-9-14-18-23-27-32 */
 
 /* cone[s]: every square a black man on s could still walk to (all rows
  * below it, widening one column per row). A man whose cone is empty of
  * pieces cannot be stopped by men. */
 static const Bitboard cone[SQUARE_COUNT] = {
-	0xfff77330u, 0xfffff760u, 0xffffeec0u, 0xffeecc80u,
-	0xf7733100u, 0xfff77300u, 0xffffe600u, 0xffeecc00u,
-	0xf7733000u, 0xfff76000u, 0xffeec000u, 0xeecc8000u,
-	0x73310000u, 0xf7730000u, 0xffe60000u, 0xeecc0000u,
-	0x73300000u, 0xf7600000u, 0xeec00000u, 0xcc800000u,
-	0x31000000u, 0x73000000u, 0xe6000000u, 0xcc000000u,
-	0x30000000u, 0x60000000u, 0xc0000000u, 0x80000000u,
-	0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
+    0xfff77330u, 0xfffff760u, 0xffffeec0u, 0xffeecc80u, 0xf7733100u, 0xfff77300u, 0xffffe600u, 0xffeecc00u,
+    0xf7733000u, 0xfff76000u, 0xffeec000u, 0xeecc8000u, 0x73310000u, 0xf7730000u, 0xffe60000u, 0xeecc0000u,
+    0x73300000u, 0xf7600000u, 0xeec00000u, 0xcc800000u, 0x31000000u, 0x73000000u, 0xe6000000u, 0xcc000000u,
+    0x30000000u, 0x60000000u, 0xc0000000u, 0x80000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
 };
 
 static Bitboard turn_board(Bitboard b)
@@ -129,7 +125,7 @@ int eval_draw_scale(const Position *p, const EvalWeights *w)
 		kings[c] = bb_count(position_kings(p, (Color)c));
 	}
 	int value[2] = {men[0] * w->man + kings[0] * w->king_endgame,
-			men[1] * w->man + kings[1] * w->king_endgame};
+	                men[1] * w->man + kings[1] * w->king_endgame};
 	if (value[0] == value[1])
 		return 16;
 	int strong = value[0] > value[1] ? 0 : 1, weak = strong ^ 1;
@@ -164,16 +160,16 @@ int eval_evaluate(const Position *p, const EvalWeights *w)
 	int king_value = (w->king_opening * total_men + w->king_endgame * (24 - total_men)) / 24;
 
 	SideView black = {
-		.men = position_men(p, BLACK),
-		.kings = position_kings(p, BLACK),
-		.their_kings = position_kings(p, WHITE),
-		.occupied = occupied,
+	    .men = position_men(p, BLACK),
+	    .kings = position_kings(p, BLACK),
+	    .their_kings = position_kings(p, WHITE),
+	    .occupied = occupied,
 	};
 	SideView white = {
-		.men = turn_board(position_men(p, WHITE)),
-		.kings = turn_board(position_kings(p, WHITE)),
-		.their_kings = turn_board(position_kings(p, BLACK)),
-		.occupied = turn_board(occupied),
+	    .men = turn_board(position_men(p, WHITE)),
+	    .kings = turn_board(position_kings(p, WHITE)),
+	    .their_kings = turn_board(position_kings(p, BLACK)),
+	    .occupied = turn_board(occupied),
 	};
 	int score = side_value(w, &black, king_value) - side_value(w, &white, king_value);
 	if (p->side == WHITE)

@@ -242,13 +242,13 @@ void hub_engine_describe_exit(const HubEngine *e, char *out, size_t size)
 		snprintf(out, size, "exited with status %d", WEXITSTATUS(e->wait_status));
 	else if (WIFSIGNALED(e->wait_status))
 		snprintf(out, size, "killed by signal %d (%s)", WTERMSIG(e->wait_status),
-			 strsignal(WTERMSIG(e->wait_status)));
+		         strsignal(WTERMSIG(e->wait_status)));
 	else
 		snprintf(out, size, "ended (status %d)", e->wait_status);
 }
 
-bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms,
-			  char *error, size_t error_size)
+bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms, char *error,
+                          size_t error_size)
 {
 	char line[HUB_LINE_MAX], out[HUB_LINE_MAX], bad[HUBLINE_ERROR_MAX];
 	int64_t deadline = hub_clock_ms() + timeout_ms;

@@ -205,7 +205,8 @@ void hubwriter_word(HubWriter *w, const char *word)
 void hubwriter_add(HubWriter *w, const char *key, const char *value)
 {
 	size_t start = w->length;
-	if (!(append(w, " ", 1) && append(w, key, strlen(key)) && append(w, "=", 1) && append_value(w, value)))
+	if (!(append(w, " ", 1) && append(w, key, strlen(key)) && append(w, "=", 1) &&
+	      append_value(w, value)))
 		cut_back(w, start);
 }
 

@@ -12,12 +12,12 @@ typedef struct Subcommand {
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-	{"hub", cli_protocol, "the line protocol on stdin/stdout (the default)"},
-	{"play", cli_play, "play a game against the engine in this terminal"},
-	{"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
-	{"bench", cli_bench, "deterministic search benchmark: bench [DEPTH]"},
-	{"analyse", cli_analyse,
-	 "search one position: analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)"},
+    {"hub", cli_protocol, "the line protocol on stdin/stdout (the default)"},
+    {"play", cli_play, "play a game against the engine in this terminal"},
+    {"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
+    {"bench", cli_bench, "deterministic search benchmark: bench [DEPTH]"},
+    {"analyse", cli_analyse,
+     "search one position: analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)"},
 };
 
 static void usage(FILE *out)

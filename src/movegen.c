@@ -10,7 +10,7 @@ typedef struct CaptureContext {
 	Bitboard opponents; /* every opponent piece, captured or not */
 	Bitboard occupied;  /* every piece except the capturing one (2.8) */
 	int from;
-	int first;	    /* index of this piece's first move in list */
+	int first; /* index of this piece's first move in list */
 	/* Path mode (movegen_paths): collect the landing squares of every
 	 * sequence that realises `target` instead of listing moves. */
 	const Move *target;
@@ -79,7 +79,7 @@ static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
  * jumped piece goes to *victim. Pieces in `captured` are dead: they block
  * but cannot be jumped again (2.7). */
 static inline Bitboard king_landings(Bitboard occupied, Bitboard opponents, int at, Direction d,
-				     Bitboard captured, Bitboard *victim)
+                                     Bitboard captured, Bitboard *victim)
 {
 	int v = bb_first_on_ray(at, d, occupied);
 	if (v < 0)
@@ -109,8 +109,8 @@ static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
 
 	for (int d = 0; d < DIR_COUNT; d++) {
 		Bitboard victim = 0;
-		Bitboard land = king_landings(ctx->occupied, ctx->opponents, at, (Direction)d, captured,
-					      &victim);
+		Bitboard land =
+		    king_landings(ctx->occupied, ctx->opponents, at, (Direction)d, captured, &victim);
 		if (!land)
 			continue;
 		jumped = true;
@@ -183,9 +183,9 @@ static int count_single_jumps(Bitboard men, const JumpSquares *j)
 	Bitboard dl = (men & j->down_left) << 7, dr = (men & j->down_right) << 9;
 	Bitboard ul = (men & j->up_left) >> 9, ur = (men & j->up_right) >> 7;
 	Bitboard onward = (dl & (j->down_left | j->down_right | j->up_left)) |
-			  (dr & (j->down_left | j->down_right | j->up_right)) |
-			  (ul & (j->down_left | j->up_left | j->up_right)) |
-			  (ur & (j->down_right | j->up_left | j->up_right));
+	                  (dr & (j->down_left | j->down_right | j->up_right)) |
+	                  (ul & (j->down_left | j->up_left | j->up_right)) |
+	                  (ur & (j->down_right | j->up_left | j->up_right));
 	if (onward)
 		return -1;
 	return bb_count(dl) + bb_count(dr) + bb_count(ul) + bb_count(ur);
@@ -223,7 +223,8 @@ static int captures_of(const Position *p, Bitboard jumpers, MoveList *list)
 
 static inline Bitboard jumping_men(const Position *p)
 {
-	return men_that_jump(position_men(p, p->side), p->pieces[color_other(p->side)], ~position_occupied(p));
+	return men_that_jump(position_men(p, p->side), p->pieces[color_other(p->side)],
+	                     ~position_occupied(p));
 }
 
 static bool king_has_capture(const Position *p)
@@ -246,16 +247,16 @@ static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares
 		Bitboard here = b & -b;
 		if (here & j->down_left)
 			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_LEFT][from],
-							    (uint8_t)from, (uint8_t)(from + 7)};
+			                                    (uint8_t)from, (uint8_t)(from + 7)};
 		if (here & j->down_right)
 			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_RIGHT][from],
-							    (uint8_t)from, (uint8_t)(from + 9)};
+			                                    (uint8_t)from, (uint8_t)(from + 9)};
 		if (here & j->up_left)
-			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_UP_LEFT][from],
-							    (uint8_t)from, (uint8_t)(from - 9)};
+			list->moves[list->count++] =
+			    (Move){bitboard_neighbors[DIR_UP_LEFT][from], (uint8_t)from, (uint8_t)(from - 9)};
 		if (here & j->up_right)
 			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_UP_RIGHT][from],
-							    (uint8_t)from, (uint8_t)(from - 7)};
+			                                    (uint8_t)from, (uint8_t)(from - 7)};
 	}
 }
 
@@ -418,12 +419,12 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 	Color us = p->side;
 	Bitboard from = bb_square(m.from);
 	CaptureContext ctx = {
-		.opponents = p->pieces[color_other(us)],
-		.occupied = position_occupied(p) & ~from,
-		.from = m.from,
-		.target = &m,
-		.paths = paths,
-		.path_max = max,
+	    .opponents = p->pieces[color_other(us)],
+	    .occupied = position_occupied(p) & ~from,
+	    .from = m.from,
+	    .target = &m,
+	    .paths = paths,
+	    .path_max = max,
 	};
 
 	if (!(p->pieces[us] & from) || !m.captured)

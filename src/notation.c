@@ -56,8 +56,8 @@ static bool read_square(const char **s, const char *token, int *square, char *er
 		return false;
 	}
 	if (value < 1 || value > 32) {
-		set_error(error, size, "square %.*s is outside 1-32 (in '%.*s')", digits > 6 ? 6 : digits,
-			  *s, token_length(token), token);
+		set_error(error, size, "square %.*s is outside 1-32 (in '%.*s')", digits > 6 ? 6 : digits, *s,
+		          token_length(token), token);
 		return false;
 	}
 	*square = (int)value;
@@ -71,8 +71,8 @@ typedef struct FenSide {
 } FenSide;
 
 /* Reads one piece list after its colour letter: `K1,2-5,K9` or nothing. */
-static bool read_piece_list(const char **cursor, const char *colour_name, FenSide *side,
-			    Bitboard *all, char *error, size_t size)
+static bool read_piece_list(const char **cursor, const char *colour_name, FenSide *side, Bitboard *all,
+                            char *error, size_t size)
 {
 	const char *s = skip_spaces(*cursor);
 	while (*s && *s != ':' && *s != '.') {
@@ -93,7 +93,8 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			if (!read_square(&s, token, &last, error, size))
 				return false;
 			if (last < first) {
-				set_error(error, size, "range '%.*s' runs backwards", token_length(token), token);
+				set_error(error, size, "range '%.*s' runs backwards", token_length(token),
+				          token);
 				return false;
 			}
 		}
@@ -101,7 +102,7 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			Bitboard b = bb_square(sq - 1);
 			if (*all & b) {
 				set_error(error, size, "square %d is listed twice (in '%.*s')", sq,
-					  token_length(token), token);
+				          token_length(token), token);
 				return false;
 			}
 			*all |= b;
@@ -115,7 +116,8 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			continue;
 		}
 		if (*s && *s != ':' && *s != '.') {
-			set_error(error, size, "unexpected '%.*s' in the %s list", token_length(s), s, colour_name);
+			set_error(error, size, "unexpected '%.*s' in the %s list", token_length(s), s,
+			          colour_name);
 			return false;
 		}
 	}
@@ -130,7 +132,7 @@ static bool check_material(const Position *p, char *error, size_t size)
 		Bitboard bad = position_men(p, (Color)c) & position_crown_row((Color)c);
 		if (bad) {
 			set_error(error, size, "%s man on %d stands on its crowning row", names[c],
-				  bb_lowest(bad) + 1);
+			          bb_lowest(bad) + 1);
 			return false;
 		}
 		if (bb_count(p->pieces[c]) > 12) {
@@ -153,8 +155,9 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 	else if (*s == 'W' || *s == 'w')
 		side = WHITE;
 	else {
-		set_error(error, error_size, *s ? "unknown turn letter '%.*s' (expected B or W)" : "empty FEN",
-			  token_length(s), s);
+		set_error(error, error_size,
+		          *s ? "unknown turn letter '%.*s' (expected B or W)" : "empty FEN", token_length(s),
+		          s);
 		return false;
 	}
 	s = skip_spaces(s + 1);
@@ -169,7 +172,8 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 		else if (*s == 'W' || *s == 'w')
 			c = WHITE;
 		else {
-			set_error(error, error_size, "unknown colour '%.*s' (expected B or W)", token_length(s), s);
+			set_error(error, error_size, "unknown colour '%.*s' (expected B or W)",
+			          token_length(s), s);
 			return false;
 		}
 		const char *colour_name = c == BLACK ? "black" : "white";
@@ -183,9 +187,10 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 			return false;
 	}
 	if (!sides[BLACK].seen && !sides[WHITE].seen) {
-		set_error(error, error_size, *s ? "expected ':' after the turn letter, found '%.*s'"
-					       : "no piece lists after the turn letter",
-			  token_length(s), s);
+		set_error(error, error_size,
+		          *s ? "expected ':' after the turn letter, found '%.*s'"
+		             : "no piece lists after the turn letter",
+		          token_length(s), s);
 		return false;
 	}
 	if (*s == '.')
@@ -200,7 +205,7 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 
 	Position p;
 	position_set(&p, sides[BLACK].pieces, sides[WHITE].pieces, sides[BLACK].kings | sides[WHITE].kings,
-		     side);
+	             side);
 	if (!check_material(&p, error, error_size))
 		return false;
 	*out = p;
@@ -244,7 +249,7 @@ bool notation_parse_hub_position(const char *text, Position *out, char *error, s
 		side = WHITE;
 	else {
 		set_error(error, error_size, "unknown side letter '%c' (expected B or W)",
-			  isprint((unsigned char)text[0]) ? text[0] : '?');
+		          isprint((unsigned char)text[0]) ? text[0] : '?');
 		return false;
 	}
 	Bitboard pieces[2] = {0, 0}, kings = 0;
@@ -253,13 +258,20 @@ bool notation_parse_hub_position(const char *text, Position *out, char *error, s
 		Bitboard b = bb_square(s);
 		switch (c) {
 		case 'b': pieces[BLACK] |= b; break;
-		case 'B': pieces[BLACK] |= b; kings |= b; break;
+		case 'B':
+			pieces[BLACK] |= b;
+			kings |= b;
+			break;
 		case 'w': pieces[WHITE] |= b; break;
-		case 'W': pieces[WHITE] |= b; kings |= b; break;
+		case 'W':
+			pieces[WHITE] |= b;
+			kings |= b;
+			break;
 		case 'e': break;
 		default:
-			set_error(error, error_size, "bad letter '%c' for square %d (expected b, B, w, W or e)",
-				  isprint((unsigned char)c) ? c : '?', s + 1);
+			set_error(error, error_size,
+			          "bad letter '%c' for square %d (expected b, B, w, W or e)",
+			          isprint((unsigned char)c) ? c : '?', s + 1);
 			return false;
 		}
 	}
@@ -395,8 +407,7 @@ static bool matches_path_form(const Position *p, Move m, const MoveText *t)
 	if (n > 16) /* more routes than we keep: the path decides each step */
 		n = 16;
 	for (int i = 0; i < n; i++)
-		if (paths[i].length == t->count &&
-		    !memcmp(paths[i].squares, t->squares, (size_t)t->count))
+		if (paths[i].length == t->count && !memcmp(paths[i].squares, t->squares, (size_t)t->count))
 			return true;
 	return false;
 }
@@ -414,13 +425,12 @@ static bool move_matches(const Position *p, Move m, const MoveText *t)
 	return as_path || as_hub;
 }
 
-MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error,
-			      size_t error_size)
+MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error, size_t error_size)
 {
 	MoveText t;
 	if (!split_move_text(text, &t)) {
 		set_error(error, error_size, "not a move: '%.*s' (expected e.g. 11-15, 11x18 or 11x18x25)",
-			  QUOTE_MAX, text);
+		          QUOTE_MAX, text);
 		return MOVE_PARSE_SYNTAX;
 	}
 	MoveList list;
@@ -452,8 +462,8 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 		notation_write_move_path(p, match[i], path, sizeof path);
 		text_append(candidates, sizeof candidates, &used, "%s%s", i ? " " : "", path);
 	}
-	set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2,
-		  skip_spaces(text), candidates);
+	set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2, skip_spaces(text),
+	          candidates);
 	return MOVE_PARSE_AMBIGUOUS;
 }
 

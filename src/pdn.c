@@ -56,7 +56,7 @@ static const char *find_tag(const PdnTag *tags, int count, const char *name)
 }
 
 bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
-		    const char *const *comments)
+                    const char *const *comments)
 {
 	Writer w = {out, 0, true};
 	Position start;
@@ -121,9 +121,9 @@ bool pdn_parse_result(const char *text, GameResult *out)
 		const char *text;
 		GameResult result;
 	} results[] = {
-		{"1-0", RESULT_WHITE_WINS}, {"0-1", RESULT_BLACK_WINS}, {"1/2-1/2", RESULT_DRAW},
-		{"2-0", RESULT_WHITE_WINS}, {"0-2", RESULT_BLACK_WINS}, {"1-1", RESULT_DRAW},
-		{"0-0", RESULT_NONE},	    {"*", RESULT_NONE},
+	    {"1-0", RESULT_WHITE_WINS}, {"0-1", RESULT_BLACK_WINS}, {"1/2-1/2", RESULT_DRAW},
+	    {"2-0", RESULT_WHITE_WINS}, {"0-2", RESULT_BLACK_WINS}, {"1-1", RESULT_DRAW},
+	    {"0-0", RESULT_NONE},       {"*", RESULT_NONE},
 	};
 	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
 		if (!strcmp(text, results[i].text)) {

@@ -7,7 +7,7 @@
 #include "poolshark/movegen.h"
 
 typedef struct PerftEntry {
-	uint64_t key;	 /* position key mixed with depth; 0 = empty */
+	uint64_t key; /* position key mixed with depth; 0 = empty */
 	uint64_t leaves;
 } PerftEntry;
 

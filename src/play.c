@@ -22,12 +22,12 @@ static const double LEVEL_MIN_SECONDS = 0.01, LEVEL_MAX_SECONDS = 3600.0;
 
 typedef struct PlaySession {
 	Engine *engine;
-	Color person;		/* the side the person plays */
-	bool flipped;		/* White's side at the top of the diagram */
-	double seconds;		/* engine time per move */
-	bool announced;		/* the end of this game has been announced */
+	Color person;                      /* the side the person plays */
+	bool flipped;                      /* White's side at the top of the diagram */
+	double seconds;                    /* engine time per move */
+	bool announced;                    /* the end of this game has been announced */
 	char last[NOTATION_MOVE_MAX + 32]; /* "poolshark played 22-18", shown under the board */
-	Position start;		/* where every new game starts */
+	Position start;                    /* where every new game starts */
 } PlaySession;
 
 static const char *color_name(Color c)
@@ -65,7 +65,6 @@ static void show_help(void)
 	       "  quit          leave\n");
 }
 
-
 /* Announces the end once; true when the game is over. */
 static bool check_end(PlaySession *s)
 {
@@ -101,7 +100,7 @@ static void format_score(const SearchResult *r, char *out, size_t size)
 {
 	if (score_is_decisive(r->score))
 		snprintf(out, size, "%s in %d plies", r->score > 0 ? "a forced win" : "a forced loss",
-			 abs(search_mate_plies(r->score)));
+		         abs(search_mate_plies(r->score)));
 	else
 		snprintf(out, size, "%+.2f", r->score / 100.0);
 }
@@ -168,10 +167,10 @@ static void save(PlaySession *s, const char *file)
 	else
 		snprintf(date, sizeof date, "????.??.??");
 	PdnTag tags[] = {
-		{"Event", "casual game"},
-		{"Date", date},
-		{"Black", s->person == BLACK ? "you" : "poolshark"},
-		{"White", s->person == WHITE ? "you" : "poolshark"},
+	    {"Event", "casual game"},
+	    {"Date", date},
+	    {"Black", s->person == BLACK ? "you" : "poolshark"},
+	    {"White", s->person == WHITE ? "you" : "poolshark"},
 	};
 	bool ok = pdn_write_game(f, session_game(s), tags, 4, NULL);
 	ok = fclose(f) == 0 && ok;
@@ -259,8 +258,9 @@ static bool person_input(PlaySession *s, char *line)
 			engine_set_options(s->engine, &options);
 			printf("poolshark now plays at strength %d%s.\n", v, v == 100 ? " (its best)" : "");
 		} else
-			printf("strength takes a whole number from 0 to 100 (100 is full strength); now %d.\n",
-			       options.strength);
+			printf(
+			    "strength takes a whole number from 0 to 100 (100 is full strength); now %d.\n",
+			    options.strength);
 	} else if (!strcmp(word, "save")) {
 		if (arg)
 			save(s, arg);

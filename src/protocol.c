@@ -28,14 +28,14 @@
 #include "poolshark/timeman.h"
 
 enum {
-	OUTPUT_MAX = 16384,	/* a pv of 128 captures still fits */
+	OUTPUT_MAX = 16384, /* a pv of 128 captures still fits */
 	MESSAGE_MAX = 400,
 	LEVEL_MAX_DEPTH = 100,
 	LEVEL_MAX_MOVES = 1000,
 	DEFAULT_THINK_MS = 1000, /* `go think` with no level */
 };
 
-static const double LEVEL_MAX_SECONDS = 1e6;	/* about 11 days */
+static const double LEVEL_MAX_SECONDS = 1e6; /* about 11 days */
 static const long long LEVEL_MAX_NODES = 1000000000000000LL;
 
 struct Protocol {
@@ -44,11 +44,11 @@ struct Protocol {
 	void *user;
 	pthread_mutex_t output_lock;
 	Engine *engine;
-	Game *scratch;		/* `pos` is built here, copied to the engine only when valid */
-	char *text;		/* a copy of the line being split */
-	bool have_position;	/* pos, new-game or move has set up a game */
-	SearchLimits pending;	/* level lines since the last pos or search */
-	atomic_bool searching;	/* from go until its done line is written */
+	Game *scratch;         /* `pos` is built here, copied to the engine only when valid */
+	char *text;            /* a copy of the line being split */
+	bool have_position;    /* pos, new-game or move has set up a game */
+	SearchLimits pending;  /* level lines since the last pos or search */
+	atomic_bool searching; /* from go until its done line is written */
 };
 
 /* Output. One lock around every write, so that the search thread's info and
@@ -118,11 +118,8 @@ typedef struct OptionSpec {
 } OptionSpec;
 
 static const OptionSpec option_specs[] = {
-	{"variant", OPTION_ENUM, 0, 0},
-	{"hash", OPTION_INT, 1, 0}, /* max from the config */
-	{"move-overhead", OPTION_INT, 0, 10000},
-	{"ponder", OPTION_BOOL, 0, 1},
-	{"strength", OPTION_INT, 0, 100},
+    {"variant", OPTION_ENUM, 0, 0},          {"hash", OPTION_INT, 1, 0}, /* max from the config */
+    {"move-overhead", OPTION_INT, 0, 10000}, {"ponder", OPTION_BOOL, 0, 1}, {"strength", OPTION_INT, 0, 100},
 };
 enum { OPTION_COUNT = sizeof option_specs / sizeof option_specs[0] };
 
@@ -160,8 +157,9 @@ static bool set_option(Protocol *p, const char *name, const char *value, char *e
 {
 	const OptionSpec *spec = find_option(name);
 	if (!spec) {
-		snprintf(error, size, "unknown option '%.40s' (options: variant hash move-overhead ponder strength)",
-			 name);
+		snprintf(error, size,
+		         "unknown option '%.40s' (options: variant hash move-overhead ponder strength)",
+		         name);
 		return false;
 	}
 	EngineOptions o;
@@ -186,7 +184,7 @@ static bool set_option(Protocol *p, const char *name, const char *value, char *e
 		number = strtonum(value, spec->min, option_max(p, spec), &problem);
 		if (problem) {
 			snprintf(error, size, "%s=%.40s is %s (%lld..%lld)", name, value, problem, spec->min,
-				 option_max(p, spec));
+			         option_max(p, spec));
 			return false;
 		}
 	}
@@ -382,7 +380,7 @@ static bool read_root(Protocol *p, const HubLine *line, Position *root)
 	}
 	/* A FEN in pos= is read as a FEN: it cannot be mistaken for 33 letters. */
 	bool ok = (fen || strchr(hub, ':')) ? notation_parse_fen(fen ? fen : hub, root, error, sizeof error)
-					    : notation_parse_hub_position(hub, root, error, sizeof error);
+	                                    : notation_parse_hub_position(hub, root, error, sizeof error);
 	if (!ok)
 		errorf(p, "bad position: %s", error);
 	return ok;
@@ -447,7 +445,7 @@ static bool cmd_pos(Protocol *p, const HubLine *line)
 /* Number readers for level: strict syntax, named failures. */
 
 static bool read_count(Protocol *p, const char *key, const char *text, long long min, long long max,
-		       long long *out)
+                       long long *out)
 {
 	const char *problem = NULL;
 	long long v = strtonum(text, min, max, &problem);
@@ -614,30 +612,30 @@ static bool cmd_quit(Protocol *p, const HubLine *line)
 /* Extension commands. */
 
 static const char *const help_text =
-	"poolshark speaks the Hub protocol (version 2) on the 8x8 pool board.\n"
-	"Hub commands (what a GUI sends):\n"
-	"  hub                      identify: id, one param line per option, wait\n"
-	"  set-param name=N value=V set an option (see get)\n"
-	"  init                     answered by ready\n"
-	"  new-game                 start position, clear the hash table\n"
-	"  pos pos=P [moves=M]      P: B or W, then 32 letters b B w W e for squares 1-32\n"
-	"  pos start | pos fen=F    the start position, or a PDN FEN; moves in Hub or PDN form\n"
-	"  level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite\n"
-	"  go think | go ponder | go analyze      search; info lines, then done move=M ponder=M\n"
-	"  ping | stop | ponder-hit               also during a search\n"
-	"  quit\n"
-	"Commands for people and scripts:\n"
-	"  help                     this text\n"
-	"  board [flip]             the board with square numbers, side to move and FEN\n"
-	"  fen | moves              the FEN | the legal moves in PDN\n"
-	"  move M | undo            play a move on the current game | take one back\n"
-	"  perft depth=N [divide]   count the leaves of the move tree\n"
-	"  bench [depth=N]          fixed-depth search benchmark\n"
-	"  eval                     the static evaluation and its terms\n"
-	"  name | about             who is speaking\n"
-	"  get [OPTION] | set OPTION VALUE        read or change an option\n"
-	"Options: variant (pool), hash (MiB), move-overhead (ms), ponder (true or false),\n"
-	"strength (0 to 100, 100 is full strength). Scores are in men, from the side to move.";
+    "poolshark speaks the Hub protocol (version 2) on the 8x8 pool board.\n"
+    "Hub commands (what a GUI sends):\n"
+    "  hub                      identify: id, one param line per option, wait\n"
+    "  set-param name=N value=V set an option (see get)\n"
+    "  init                     answered by ready\n"
+    "  new-game                 start position, clear the hash table\n"
+    "  pos pos=P [moves=M]      P: B or W, then 32 letters b B w W e for squares 1-32\n"
+    "  pos start | pos fen=F    the start position, or a PDN FEN; moves in Hub or PDN form\n"
+    "  level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite\n"
+    "  go think | go ponder | go analyze      search; info lines, then done move=M ponder=M\n"
+    "  ping | stop | ponder-hit               also during a search\n"
+    "  quit\n"
+    "Commands for people and scripts:\n"
+    "  help                     this text\n"
+    "  board [flip]             the board with square numbers, side to move and FEN\n"
+    "  fen | moves              the FEN | the legal moves in PDN\n"
+    "  move M | undo            play a move on the current game | take one back\n"
+    "  perft depth=N [divide]   count the leaves of the move tree\n"
+    "  bench [depth=N]          fixed-depth search benchmark\n"
+    "  eval                     the static evaluation and its terms\n"
+    "  name | about             who is speaking\n"
+    "  get [OPTION] | set OPTION VALUE        read or change an option\n"
+    "Options: variant (pool), hash (MiB), move-overhead (ms), ponder (true or false),\n"
+    "strength (0 to 100, 100 is full strength). Scores are in men, from the side to move.";
 
 static bool cmd_help(Protocol *p, const HubLine *line)
 {
@@ -859,24 +857,34 @@ typedef struct EvalTerm {
 	size_t size[3];
 } EvalTerm;
 
-#define TERM1(n, f) {n, {offsetof(EvalWeights, f)}, {sizeof(((EvalWeights *)0)->f)}}
-#define TERM2(n, f, g)                                                                                     \
-	{n, {offsetof(EvalWeights, f), offsetof(EvalWeights, g)},                                          \
-	 {sizeof(((EvalWeights *)0)->f), sizeof(((EvalWeights *)0)->g)}}
+#define TERM1(n, f)                                                                                          \
+	{                                                                                                    \
+		n, {offsetof(EvalWeights, f)},                                                               \
+		{                                                                                            \
+			sizeof(((EvalWeights *)0)->f)                                                        \
+		}                                                                                            \
+	}
+#define TERM2(n, f, g)                                                                                       \
+	{                                                                                                    \
+		n, {offsetof(EvalWeights, f), offsetof(EvalWeights, g)},                                     \
+		{                                                                                            \
+			sizeof(((EvalWeights *)0)->f), sizeof(((EvalWeights *)0)->g)                         \
+		}                                                                                            \
+	}
 
 static const EvalTerm eval_terms[] = {
-	TERM1("men", man),
-	TERM2("kings", king_opening, king_endgame),
-	TERM1("advancement", man_row),
-	TERM1("tempo", tempo),
-	TERM1("back-guard", back_guard),
-	TERM1("centre", man_centre),
-	TERM1("edge", man_edge),
-	TERM1("runaway", runaway),
-	TERM1("king-centre", king_centre),
-	TERM2("king-diagonals", king_main_diagonal, king_double_diagonal),
-	TERM1("king-mobility", king_mobility),
-	TERM1("king-trapped", king_trapped),
+    TERM1("men", man),
+    TERM2("kings", king_opening, king_endgame),
+    TERM1("advancement", man_row),
+    TERM1("tempo", tempo),
+    TERM1("back-guard", back_guard),
+    TERM1("centre", man_centre),
+    TERM1("edge", man_edge),
+    TERM1("runaway", runaway),
+    TERM1("king-centre", king_centre),
+    TERM2("king-diagonals", king_main_diagonal, king_double_diagonal),
+    TERM1("king-mobility", king_mobility),
+    TERM1("king-trapped", king_trapped),
 };
 
 static bool cmd_eval(Protocol *p, const HubLine *line)
@@ -912,7 +920,7 @@ static bool cmd_about(Protocol *p, const HubLine *line)
 {
 	(void)line;
 	emit(p, "about value=\"poolshark " POOLSHARK_VERSION
-		", an engine for American pool checkers; GPL-3.0-or-later\"");
+	        ", an engine for American pool checkers; GPL-3.0-or-later\"");
 	return true;
 }
 
@@ -922,7 +930,8 @@ static bool cmd_get(Protocol *p, const HubLine *line)
 	char buffer[256], value[64];
 	HubWriter w;
 	if (name && !find_option(name)) {
-		errorf(p, "unknown option '%.40s' (options: variant hash move-overhead ponder strength)", name);
+		errorf(p, "unknown option '%.40s' (options: variant hash move-overhead ponder strength)",
+		       name);
 		return true;
 	}
 	pthread_mutex_lock(&p->output_lock);
@@ -967,30 +976,18 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-	{"hub", cmd_hub, true},
-	{"set-param", cmd_set_param, false},
-	{"init", cmd_init, true},
-	{"new-game", cmd_new_game, false},
-	{"pos", cmd_pos, false},
-	{"level", cmd_level, false},
-	{"go", cmd_go, false},
-	{"ping", cmd_ping, true},
-	{"stop", cmd_stop, true},
-	{"ponder-hit", cmd_ponder_hit, true},
-	{"quit", cmd_quit, true},
-	{"help", cmd_help, true},
-	{"board", cmd_board, true},
-	{"fen", cmd_fen, true},
-	{"moves", cmd_moves, true},
-	{"move", cmd_move, false},
-	{"undo", cmd_undo, false},
-	{"perft", cmd_perft, false},
-	{"bench", cmd_bench, false},
-	{"eval", cmd_eval, true},
-	{"name", cmd_name, true},
-	{"about", cmd_about, true},
-	{"get", cmd_get, true},
-	{"set", cmd_set, false},
+    {"hub", cmd_hub, true},      {"set-param", cmd_set_param, false},
+    {"init", cmd_init, true},    {"new-game", cmd_new_game, false},
+    {"pos", cmd_pos, false},     {"level", cmd_level, false},
+    {"go", cmd_go, false},       {"ping", cmd_ping, true},
+    {"stop", cmd_stop, true},    {"ponder-hit", cmd_ponder_hit, true},
+    {"quit", cmd_quit, true},    {"help", cmd_help, true},
+    {"board", cmd_board, true},  {"fen", cmd_fen, true},
+    {"moves", cmd_moves, true},  {"move", cmd_move, false},
+    {"undo", cmd_undo, false},   {"perft", cmd_perft, false},
+    {"bench", cmd_bench, false}, {"eval", cmd_eval, true},
+    {"name", cmd_name, true},    {"about", cmd_about, true},
+    {"get", cmd_get, true},      {"set", cmd_set, false},
 };
 
 bool protocol_handle_line(Protocol *p, const char *line, size_t length)

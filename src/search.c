@@ -11,24 +11,19 @@
 
 /* Search margins; integers only, so that node counts never depend on the
  * compiler's floating point. */
-static const int ASPIRATION_DEPTH = 5;	   /* first iteration with a window */
-static const int ASPIRATION_WINDOW = 30;   /* half width, hundredths of a man */
-static const int RFP_DEPTH = 3;		   /* reverse futility up to this depth */
-static const int RFP_MARGIN = 90;	   /* per ply of depth */
+static const int ASPIRATION_DEPTH = 5;   /* first iteration with a window */
+static const int ASPIRATION_WINDOW = 30; /* half width, hundredths of a man */
+static const int RFP_DEPTH = 3;          /* reverse futility up to this depth */
+static const int RFP_MARGIN = 90;        /* per ply of depth */
 static const int LMR_MIN_DEPTH = 3;
-static const int LMR_MIN_MOVES = 3;	   /* moves searched in full before reducing */
-static const int THREAT_PLIES = 1;	   /* quiet plies quiescence may add under threat */
+static const int LMR_MIN_MOVES = 3; /* moves searched in full before reducing */
+static const int THREAT_PLIES = 1;  /* quiet plies quiescence may add under threat */
 static const int HISTORY_MAX = 16384;
 static const int MAX_ITERATION = SEARCH_MAX_PLY - 28;
 /* Stored in the table when the node did not need its static value. */
 static const int EVAL_UNKNOWN = -32768;
 
-enum {
-	ORDER_TT = 1 << 30,
-	ORDER_CROWN = 1 << 22,
-	ORDER_KILLER_1 = 1 << 21,
-	ORDER_KILLER_2 = (1 << 21) - 1
-};
+enum { ORDER_TT = 1 << 30, ORDER_CROWN = 1 << 22, ORDER_KILLER_1 = 1 << 21, ORDER_KILLER_2 = (1 << 21) - 1 };
 
 /* One ply of the line being searched. */
 typedef struct Frame {
@@ -141,8 +136,7 @@ static void poll(Search *s)
 		s->pondering = false;
 		s->start_ms = timeman_now_ms();
 	}
-	if (!s->pondering && s->budget.limited &&
-	    timeman_now_ms() - s->start_ms >= s->budget.hard_ms)
+	if (!s->pondering && s->budget.limited && timeman_now_ms() - s->start_ms >= s->budget.hard_ms)
 		s->stopped = true;
 	if (s->limits.nodes && s->nodes >= s->limits.nodes)
 		s->stopped = true;
@@ -236,7 +230,7 @@ static void order_captures(const Position *p, const MoveList *list, int *order, 
 			order[i] = ORDER_TT;
 		else
 			order[i] = 16 * bb_count(m.captured) + 8 * bb_count(m.captured & p->kings) +
-				   (is_crowning(p, m) ? 4 : 0);
+			           (is_crowning(p, m) ? 4 : 0);
 	}
 }
 
@@ -473,7 +467,7 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 						for (int j = 0; j < i; j++)
 							if (order[j] < ORDER_KILLER_2)
 								history_add(s, pos->side, list->moves[j],
-									    -depth * depth);
+								            -depth * depth);
 					}
 					break;
 				}
@@ -482,10 +476,9 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 	}
 
 	/* Step 11. Store what was learnt. */
-	TTBound bound = best >= beta ? TT_BOUND_LOWER
-				     : (best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
+	TTBound bound = best >= beta ? TT_BOUND_LOWER : (best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
 	tt_store(s->tt, pos->key, ply, depth, best, static_eval, bound,
-		 bound == TT_BOUND_UPPER ? move_none() : best_move);
+	         bound == TT_BOUND_UPPER ? move_none() : best_move);
 	return best;
 }
 
@@ -551,7 +544,7 @@ static void wait_while_pondering(Search *s)
 }
 
 void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
-		const SearchControl *control, SearchResult *out)
+                const SearchControl *control, SearchResult *out)
 {
 	static const SearchControl no_control = {0};
 	s->control = control ? control : &no_control;
@@ -610,8 +603,10 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 		score = result;
 		if (limits->score_all_moves) {
 			s->scored_count = s->root_count;
-			memcpy(s->scored_moves, s->root_moves, sizeof s->root_moves[0] * (size_t)s->root_count);
-			memcpy(s->scored_scores, s->root_scores, sizeof s->root_scores[0] * (size_t)s->root_count);
+			memcpy(s->scored_moves, s->root_moves,
+			       sizeof s->root_moves[0] * (size_t)s->root_count);
+			memcpy(s->scored_scores, s->root_scores,
+			       sizeof s->root_scores[0] * (size_t)s->root_count);
 		}
 		s->root_move = s->iteration_best;
 		s->has_root_move = true;

@@ -122,8 +122,7 @@ static int age_of(const TT *tt, const TTEntry *e)
 	return (tt->generation - (e->age_bound >> 2)) & GENERATION_MASK;
 }
 
-void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound,
-	      Move move)
+void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound, Move move)
 {
 	TTBucket *b = bucket_of(tt, key);
 	uint32_t check = check_of(key);

@@ -141,7 +141,7 @@ static void test_bench_rejects_bad_arguments(void **state)
 	(void)state;
 	static Run r;
 	const char *bad[][4] = {
-		{"bench", "x", NULL}, {"bench", "0", NULL}, {"bench", "6", "7", NULL}, {"bench", "-3", NULL}};
+	    {"bench", "x", NULL}, {"bench", "0", NULL}, {"bench", "6", "7", NULL}, {"bench", "-3", NULL}};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		run_engine(&r, bad[i]);
 		assert_int_equal(r.status, 2);
@@ -226,12 +226,12 @@ static void test_analyse_rejects_bad_arguments(void **state)
 	(void)state;
 	static Run r;
 	const char *bad[][6] = {
-		{"analyse", NULL},
-		{"analyse", "--depth", NULL},
-		{"analyse", "--depth", "abc", NULL},
-		{"analyse", "--depth", "3", "--nodes", "10", NULL},
-		{"analyse", "--fen", "X:W1:B2", "--depth", "3"},
-		{"analyse", "--speed", "3", NULL},
+	    {"analyse", NULL},
+	    {"analyse", "--depth", NULL},
+	    {"analyse", "--depth", "abc", NULL},
+	    {"analyse", "--depth", "3", "--nodes", "10", NULL},
+	    {"analyse", "--fen", "X:W1:B2", "--depth", "3"},
+	    {"analyse", "--speed", "3", NULL},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		run_engine(&r, bad[i]);
@@ -242,11 +242,11 @@ static void test_analyse_rejects_bad_arguments(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bench_positions),
-		cmocka_unit_test(test_bench_is_deterministic),
-		cmocka_unit_test(test_bench_rejects_bad_arguments),
-		cmocka_unit_test(test_analyse_prints_a_legal_move),
-		cmocka_unit_test(test_analyse_rejects_bad_arguments),
+	    cmocka_unit_test(test_bench_positions),
+	    cmocka_unit_test(test_bench_is_deterministic),
+	    cmocka_unit_test(test_bench_rejects_bad_arguments),
+	    cmocka_unit_test(test_analyse_prints_a_legal_move),
+	    cmocka_unit_test(test_analyse_rejects_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

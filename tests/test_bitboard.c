@@ -18,7 +18,7 @@ static const int direction_columns[DIR_COUNT] = {-1, 1, -1, 1};
 static int neighbour(int s, Direction d)
 {
 	int square = reference_square_at(reference_row(s + 1) + direction_rows[d],
-					 reference_column(s + 1) + direction_columns[d]);
+	                                 reference_column(s + 1) + direction_columns[d]);
 	return square - 1;
 }
 
@@ -31,20 +31,34 @@ static Bitboard squares_where(int (*pick)(int square))
 	return b;
 }
 
-static int on_left_edge(int n) { return reference_column(n) == 0; }
-static int on_right_edge(int n) { return reference_column(n) == 7; }
-static int on_top_row(int n) { return reference_row(n) == 0; }
-static int on_bottom_row(int n) { return reference_row(n) == 7; }
-static int on_even_row(int n) { return reference_row(n) % 2 == 0; }
+static int on_left_edge(int n)
+{
+	return reference_column(n) == 0;
+}
+static int on_right_edge(int n)
+{
+	return reference_column(n) == 7;
+}
+static int on_top_row(int n)
+{
+	return reference_row(n) == 0;
+}
+static int on_bottom_row(int n)
+{
+	return reference_row(n) == 7;
+}
+static int on_even_row(int n)
+{
+	return reference_row(n) % 2 == 0;
+}
 
 /* The diagram of RULES.md section 1, read off square by square. */
 static void test_numbering_matches_the_diagram(void **state)
 {
 	(void)state;
-	static const char *names[33] = {
-	    "",	  "b8", "d8", "f8", "h8", "a7", "c7", "e7", "g7", "b6", "d6", "f6",
-	    "h6", "a5", "c5", "e5", "g5", "b4", "d4", "f4", "h4", "a3", "c3", "e3",
-	    "g3", "b2", "d2", "f2", "h2", "a1", "c1", "e1", "g1"};
+	static const char *names[33] = {"",   "b8", "d8", "f8", "h8", "a7", "c7", "e7", "g7", "b6", "d6",
+	                                "f6", "h6", "a5", "c5", "e5", "g5", "b4", "d4", "f4", "h4", "a3",
+	                                "c3", "e3", "g3", "b2", "d2", "f2", "h2", "a1", "c1", "e1", "g1"};
 	for (int n = 1; n <= 32; n++) {
 		int column = names[n][0] - 'a', row = '8' - names[n][1];
 		assert_int_equal(reference_row(n), row);
@@ -99,12 +113,12 @@ static void test_single_steps(void **state)
 			assert_int_equal(bb_step(bb_square(s), (Direction)d), want);
 		}
 	/* The named forms agree with the switch. */
-	assert_int_equal(bb_step_down_left(bb_square(8)), bb_square(12)); /* 9 -> 13 */
+	assert_int_equal(bb_step_down_left(bb_square(8)), bb_square(12));  /* 9 -> 13 */
 	assert_int_equal(bb_step_down_right(bb_square(8)), bb_square(13)); /* 9 -> 14 */
-	assert_int_equal(bb_step_up_left(bb_square(8)), bb_square(4));	   /* 9 -> 5 */
-	assert_int_equal(bb_step_up_right(bb_square(8)), bb_square(5));	   /* 9 -> 6 */
-	assert_int_equal(bb_step_up_left(bb_square(12)), 0);		   /* 13: edge */
-	assert_int_equal(bb_step_down_right(bb_square(11)), 0);		   /* 12: edge */
+	assert_int_equal(bb_step_up_left(bb_square(8)), bb_square(4));     /* 9 -> 5 */
+	assert_int_equal(bb_step_up_right(bb_square(8)), bb_square(5));    /* 9 -> 6 */
+	assert_int_equal(bb_step_up_left(bb_square(12)), 0);               /* 13: edge */
+	assert_int_equal(bb_step_down_right(bb_square(11)), 0);            /* 12: edge */
 }
 
 static void test_steps_of_sets_are_unions(void **state)

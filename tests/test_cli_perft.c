@@ -27,9 +27,9 @@
 enum { OUTPUT_MAX = 1 << 16, TIMEOUT_SECONDS = 60 };
 
 typedef struct Run {
-	int status;		/* exit status, or -1 if killed or not exited */
-	char out[OUTPUT_MAX];	/* stdout */
-	char err[OUTPUT_MAX];	/* stderr */
+	int status;           /* exit status, or -1 if killed or not exited */
+	char out[OUTPUT_MAX]; /* stdout */
+	char err[OUTPUT_MAX]; /* stderr */
 } Run;
 
 static double now_seconds(void)
@@ -314,10 +314,8 @@ static void test_bad_arguments(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_perft_lines),
-	    cmocka_unit_test(test_perft_with_hash),
-	    cmocka_unit_test(test_perft_fen),
-	    cmocka_unit_test(test_perft_divide),
+	    cmocka_unit_test(test_perft_lines),   cmocka_unit_test(test_perft_with_hash),
+	    cmocka_unit_test(test_perft_fen),     cmocka_unit_test(test_perft_divide),
 	    cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

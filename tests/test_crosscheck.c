@@ -20,9 +20,9 @@ typedef struct Coverage {
 	int positions;
 	int with_kings;
 	int with_captures;
-	int king_captures;   /* a king makes one of the listed captures */
-	int long_captures;   /* a listed capture takes 3 or more pieces */
-	int blocked;	     /* no legal move */
+	int king_captures; /* a king makes one of the listed captures */
+	int long_captures; /* a listed capture takes 3 or more pieces */
+	int blocked;       /* no legal move */
 	int mismatches;
 } Coverage;
 
@@ -56,10 +56,10 @@ static void check_position(const Position *p, Coverage *c)
 static void report(const char *what, const Coverage *c)
 {
 	fprintf(stderr,
-		"%s: %d positions, %d with kings, %d with captures, %d king captures, "
-		"%d of 3+ pieces, %d blocked, %d mismatches\n",
-		what, c->positions, c->with_kings, c->with_captures, c->king_captures,
-		c->long_captures, c->blocked, c->mismatches);
+	        "%s: %d positions, %d with kings, %d with captures, %d king captures, "
+	        "%d of 3+ pieces, %d blocked, %d mismatches\n",
+	        what, c->positions, c->with_kings, c->with_captures, c->king_captures, c->long_captures,
+	        c->blocked, c->mismatches);
 }
 
 /* Every position of random games from the start. */
@@ -138,7 +138,7 @@ static void test_perft_agrees(void **state)
 			char fen[160];
 			support_describe(&p, fen, sizeof fen);
 			fprintf(stderr, "perft 3 of %s: movegen %llu, reference %llu\n", fen,
-				(unsigned long long)ours, (unsigned long long)theirs);
+			        (unsigned long long)ours, (unsigned long long)theirs);
 		}
 		assert_int_equal(ours, theirs);
 		done++;

@@ -216,12 +216,12 @@ static void test_sync_search_of_the_game(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stop_answers_within_50_ms),
-		cmocka_unit_test(test_immediate_stop_still_moves),
-		cmocka_unit_test(test_ponder_hit_starts_the_clock),
-		cmocka_unit_test(test_clock_is_respected),
-		cmocka_unit_test(test_no_changes_while_searching),
-		cmocka_unit_test(test_sync_search_of_the_game),
+	    cmocka_unit_test(test_stop_answers_within_50_ms),
+	    cmocka_unit_test(test_immediate_stop_still_moves),
+	    cmocka_unit_test(test_ponder_hit_starts_the_clock),
+	    cmocka_unit_test(test_clock_is_respected),
+	    cmocka_unit_test(test_no_changes_while_searching),
+	    cmocka_unit_test(test_sync_search_of_the_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,7 +42,7 @@ static void test_colour_symmetry(void **state)
 		Position p, q;
 		support_random_position(&r, 12, 3, &p);
 		position_set(&q, turned(p.pieces[WHITE]), turned(p.pieces[BLACK]), turned(p.kings),
-			     color_other(p.side));
+		             color_other(p.side));
 		int a = eval_evaluate(&p, &eval_default_weights);
 		int b = eval_evaluate(&q, &eval_default_weights);
 		assert_int_equal(a, b);
@@ -129,13 +129,10 @@ static void test_drawn_king_endings(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_colour_symmetry),
-		cmocka_unit_test(test_side_to_move_view),
-		cmocka_unit_test(test_material_order),
-		cmocka_unit_test(test_advancement_and_runaway),
-		cmocka_unit_test(test_back_row_guard),
-		cmocka_unit_test(test_king_mobility_and_trapped_king),
-		cmocka_unit_test(test_drawn_king_endings),
+	    cmocka_unit_test(test_colour_symmetry),    cmocka_unit_test(test_side_to_move_view),
+	    cmocka_unit_test(test_material_order),     cmocka_unit_test(test_advancement_and_runaway),
+	    cmocka_unit_test(test_back_row_guard),     cmocka_unit_test(test_king_mobility_and_trapped_king),
+	    cmocka_unit_test(test_drawn_king_endings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,8 +110,8 @@ static void expect_status(const Game *g, GameResult result, GameEndReason reason
 {
 	GameStatus s = game_status(g);
 	if (s.result != result || s.reason != reason)
-		fprintf(stderr, "ply %d: status %d/%d, expected %d/%d\n", g->ply_count, s.result,
-			s.reason, result, reason);
+		fprintf(stderr, "ply %d: status %d/%d, expected %d/%d\n", g->ply_count, s.result, s.reason,
+		        result, reason);
 	assert_int_equal(s.result, result);
 	assert_int_equal(s.reason, reason);
 }
@@ -272,7 +272,7 @@ static void test_thirteen_needs_exactly_three_kings_against_one(void **state)
 {
 	(void)state;
 	static const char *const others[] = {"W:WK26,K27:BK5", "W:WK26,K27,K28:BK5,1",
-					      "W:WK26,K27,K28,K25:BK5", "W:WK26,K27,28:BK5"};
+	                                     "W:WK26,K27,K28,K25:BK5", "W:WK26,K27,28:BK5"};
 	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
 		Position p = support_position(others[i]);
 		DrawCounters c;
@@ -316,7 +316,7 @@ static void test_repetition_needs_the_same_side_to_move(void **state)
 		assert_true(game_play(g, support_move(line[i][0], line[i][1], 0)));
 	Position start = support_position("W:WK32:BK1");
 	assert_true(game_position(g)->pieces[WHITE] == start.pieces[WHITE] &&
-		    game_position(g)->pieces[BLACK] == start.pieces[BLACK]);
+	            game_position(g)->pieces[BLACK] == start.pieces[BLACK]);
 	assert_int_equal(game_repetitions(g), 1);
 	free(g);
 }

@@ -101,8 +101,8 @@ static void test_writer_quotes_only_when_needed(void **state)
 	hubwriter_word(&w, "two words");
 	hubwriter_addf(&w, "score", "%.2f", -0.5);
 	assert_false(w.truncated);
-	assert_string_equal(buffer,
-			    "info depth=7 pv=\"11-15 22-18\" empty=\"\" eq=\"a=b\" q=\"say 'hi'\" bare \"two words\" score=-0.50");
+	assert_string_equal(buffer, "info depth=7 pv=\"11-15 22-18\" empty=\"\" eq=\"a=b\" q=\"say 'hi'\" "
+	                            "bare \"two words\" score=-0.50");
 }
 
 /* Whatever the writer prints, the parser reads back as the same values. */
@@ -204,15 +204,15 @@ static void test_reader_keeps_nul_bytes_countable(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_keys_words_and_quotes),
-		cmocka_unit_test(test_parse_blank_and_bare_words),
-		cmocka_unit_test(test_parse_errors_are_named),
-		cmocka_unit_test(test_check_bytes),
-		cmocka_unit_test(test_writer_quotes_only_when_needed),
-		cmocka_unit_test(test_writer_round_trips_through_parser),
-		cmocka_unit_test(test_writer_never_cuts_an_argument),
-		cmocka_unit_test(test_reader_resyncs_after_long_line),
-		cmocka_unit_test(test_reader_keeps_nul_bytes_countable),
+	    cmocka_unit_test(test_parse_keys_words_and_quotes),
+	    cmocka_unit_test(test_parse_blank_and_bare_words),
+	    cmocka_unit_test(test_parse_errors_are_named),
+	    cmocka_unit_test(test_check_bytes),
+	    cmocka_unit_test(test_writer_quotes_only_when_needed),
+	    cmocka_unit_test(test_writer_round_trips_through_parser),
+	    cmocka_unit_test(test_writer_never_cuts_an_argument),
+	    cmocka_unit_test(test_reader_resyncs_after_long_line),
+	    cmocka_unit_test(test_reader_keeps_nul_bytes_countable),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

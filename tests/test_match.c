@@ -29,7 +29,7 @@ typedef struct Paths {
 	char tool[1024];
 	char toy[1024];
 	char engine[1024]; /* poolshark, or the toy when poolshark does not speak Hub */
-	char dir[256];	   /* scratch directory */
+	char dir[256];     /* scratch directory */
 	char openings[300];
 } Paths;
 
@@ -186,9 +186,12 @@ static void play_twice(const char *engine, const char *extra_key, const char *ex
 		char name[32];
 		snprintf(name, sizeof name, "same%d.pdn", run);
 		path_in_dir(pdn[run], sizeof pdn[run], name);
-		const char *args[] = {"--engine", cmd, "name=a", extra_key, "--engine", cmd, "name=b", extra_value,
-				      "--games", "6", "--concurrency", "2", "--depth", "3", "--openings",
-				      paths.openings, "--pdn", pdn[run], "--stall-timeout", "20", NULL};
+		const char *args[] = {"--engine", cmd,      "name=a",          extra_key,
+		                      "--engine", cmd,      "name=b",          extra_value,
+		                      "--games",  "6",      "--concurrency",   "2",
+		                      "--depth",  "3",      "--openings",      paths.openings,
+		                      "--pdn",    pdn[run], "--stall-timeout", "20",
+		                      NULL};
 		assert_int_equal(run_tool(args, out, 0), 0);
 		read_record(pdn[run], &r[run]);
 	}
@@ -234,11 +237,11 @@ static void test_faulty_engines_are_caught(void **state)
 {
 	(void)state;
 	static const FaultCase cases[] = {
-		{"illegal", "--depth", "2", "illegal move", "\"done move=1-2\""},
-		{"crash", "--depth", "2", "crash", "signal 6"},
-		{"silent", "--depth", "2", "stall", "ping"},
-		{"slow", "--movetime", "0.05", "time forfeit", "faulty"},
-		{"slow", "--tc", "0.2+0.05", "time forfeit", "faulty"},
+	    {"illegal", "--depth", "2", "illegal move", "\"done move=1-2\""},
+	    {"crash", "--depth", "2", "crash", "signal 6"},
+	    {"silent", "--depth", "2", "stall", "ping"},
+	    {"slow", "--movetime", "0.05", "time forfeit", "faulty"},
+	    {"slow", "--tc", "0.2+0.05", "time forfeit", "faulty"},
 	};
 	char good[1100], bad[1100], pdn[300], out[300];
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -247,10 +250,27 @@ static void test_faulty_engines_are_caught(void **state)
 		snprintf(bad, sizeof bad, "cmd=%s --fault %s --at 3", paths.toy, cases[c].fault);
 		path_in_dir(pdn, sizeof pdn, "fault.pdn");
 		path_in_dir(out, sizeof out, "fault.out");
-		const char *args[] = {"--engine", good, "name=good", "--engine", bad, "name=faulty",
-				      "--games", "4", "--concurrency", "2", cases[c].limit_key, cases[c].limit_value,
-				      "--margin", "0.05", "--stall-timeout", "0.3", "--openings", paths.openings,
-				      "--pdn", pdn, NULL};
+		const char *args[] = {"--engine",
+		                      good,
+		                      "name=good",
+		                      "--engine",
+		                      bad,
+		                      "name=faulty",
+		                      "--games",
+		                      "4",
+		                      "--concurrency",
+		                      "2",
+		                      cases[c].limit_key,
+		                      cases[c].limit_value,
+		                      "--margin",
+		                      "0.05",
+		                      "--stall-timeout",
+		                      "0.3",
+		                      "--openings",
+		                      paths.openings,
+		                      "--pdn",
+		                      pdn,
+		                      NULL};
 		assert_int_equal(run_tool(args, out, 0), 0);
 		read_record(pdn, &r);
 		/* Every game is played: the match went on, the engine came back. */
@@ -275,8 +295,23 @@ static void test_interrupt_leaves_no_process(void **state)
 	snprintf(bad, sizeof bad, "cmd=%s --fault silent --at 1", paths.toy);
 	path_in_dir(pdn, sizeof pdn, "int.pdn");
 	path_in_dir(out, sizeof out, "int.out");
-	const char *args[] = {"--engine", good, "--engine", bad, "--games", "8", "--concurrency", "3", "--depth", "2",
-			      "--stall-timeout", "30", "--openings", paths.openings, "--pdn", pdn, NULL};
+	const char *args[] = {"--engine",
+	                      good,
+	                      "--engine",
+	                      bad,
+	                      "--games",
+	                      "8",
+	                      "--concurrency",
+	                      "3",
+	                      "--depth",
+	                      "2",
+	                      "--stall-timeout",
+	                      "30",
+	                      "--openings",
+	                      paths.openings,
+	                      "--pdn",
+	                      pdn,
+	                      NULL};
 	int64_t start = now_ms();
 	/* 130: interrupted; run_tool checks that nothing is left. */
 	assert_int_equal(run_tool(args, out, 400), 130);
@@ -296,9 +331,10 @@ static void test_adjudication(void **state)
 	snprintf(loser, sizeof loser, "cmd=%s --score -4", paths.toy);
 	path_in_dir(pdn, sizeof pdn, "adj.pdn");
 	path_in_dir(out, sizeof out, "adj.out");
-	const char *args[] = {"--engine", winner, "name=w", "--engine", loser, "name=l", "--games", "4", "--depth",
-			      "1", "--adjudicate", "score=3", "moves=2", "--openings", paths.openings, "--pdn", pdn,
-			      NULL};
+	const char *args[] = {"--engine",     winner,    "name=w",  "--engine",   loser,
+	                      "name=l",       "--games", "4",       "--depth",    "1",
+	                      "--adjudicate", "score=3", "moves=2", "--openings", paths.openings,
+	                      "--pdn",        pdn,       NULL};
 	assert_int_equal(run_tool(args, out, 0), 0);
 	read_record(pdn, &r);
 	assert_int_equal(r.count, 4);
@@ -309,8 +345,9 @@ static void test_adjudication(void **state)
 	}
 	free_record(&r);
 
-	const char *capped[] = {"--engine", winner, "--engine", loser, "--games", "2", "--depth", "1",
-				"--max-moves", "3", "--openings", paths.openings, "--pdn", pdn, NULL};
+	const char *capped[] = {"--engine",   winner,         "--engine", loser,         "--games",
+	                        "2",          "--depth",      "1",        "--max-moves", "3",
+	                        "--openings", paths.openings, "--pdn",    pdn,           NULL};
 	assert_int_equal(run_tool(capped, out, 0), 0);
 	read_record(pdn, &r);
 	assert_int_equal(r.count, 2);
@@ -342,9 +379,10 @@ static void test_sprt_stops_the_match(void **state)
 	snprintf(bad, sizeof bad, "cmd=%s --fault illegal", paths.toy);
 	path_in_dir(pdn, sizeof pdn, "sprt.pdn");
 	path_in_dir(out, sizeof out, "sprt.out");
-	const char *args[] = {"--engine", good, "name=good", "--engine", bad, "--games", "200", "--depth", "1",
-			      "--sprt", "elo0=0", "elo1=50", "alpha=0.05", "beta=0.05", "--openings",
-			      paths.openings, "--pdn", pdn, NULL};
+	const char *args[] = {"--engine",     good,      "name=good",  "--engine",  bad,
+	                      "--games",      "200",     "--depth",    "1",         "--sprt",
+	                      "elo0=0",       "elo1=50", "alpha=0.05", "beta=0.05", "--openings",
+	                      paths.openings, "--pdn",   pdn,          NULL};
 	assert_int_equal(run_tool(args, out, 0), 0);
 	read_record(pdn, &r);
 	assert_true(r.count >= 2 && r.count < 200);
@@ -380,9 +418,26 @@ static void test_shards_and_summarize(void **state)
 		snprintf(name, sizeof name, "shard%d.pdn", s);
 		snprintf(slice, sizeof slice, "%d/2", s + 1);
 		path_in_dir(pdn[s], sizeof pdn[s], name);
-		const char *args[] = {"--engine", a, "name=x", "--engine", b, "name=y", "option=seed=9", "--games", "10",
-				      "--depth", "1", "--seed", "77", "--openings", paths.openings, "--pdn", pdn[s],
-				      s < 2 ? "--shard" : NULL, slice, NULL};
+		const char *args[] = {"--engine",
+		                      a,
+		                      "name=x",
+		                      "--engine",
+		                      b,
+		                      "name=y",
+		                      "option=seed=9",
+		                      "--games",
+		                      "10",
+		                      "--depth",
+		                      "1",
+		                      "--seed",
+		                      "77",
+		                      "--openings",
+		                      paths.openings,
+		                      "--pdn",
+		                      pdn[s],
+		                      s < 2 ? "--shard" : NULL,
+		                      slice,
+		                      NULL};
 		assert_int_equal(run_tool(args, out, 0), 0);
 		if (s < 2)
 			read_record(pdn[s], &shard[s]);
@@ -452,7 +507,8 @@ static bool speaks_hub(const char *binary)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR"), *helpers = getenv("HELPER_DIR"), *bin = getenv("POOLSHARK_BIN");
+	const char *tools = getenv("TOOL_DIR"), *helpers = getenv("HELPER_DIR"),
+	           *bin = getenv("POOLSHARK_BIN");
 	if (!tools || !helpers) {
 		fprintf(stderr, "test_match: TOOL_DIR and HELPER_DIR must be set (make test does)\n");
 		return -1;
@@ -484,13 +540,13 @@ static int teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_games_twice_poolshark),
-		cmocka_unit_test(test_same_games_twice_toy),
-		cmocka_unit_test(test_faulty_engines_are_caught),
-		cmocka_unit_test(test_interrupt_leaves_no_process),
-		cmocka_unit_test(test_adjudication),
-		cmocka_unit_test(test_sprt_stops_the_match),
-		cmocka_unit_test(test_shards_and_summarize),
+	    cmocka_unit_test(test_same_games_twice_poolshark),
+	    cmocka_unit_test(test_same_games_twice_toy),
+	    cmocka_unit_test(test_faulty_engines_are_caught),
+	    cmocka_unit_test(test_interrupt_leaves_no_process),
+	    cmocka_unit_test(test_adjudication),
+	    cmocka_unit_test(test_sprt_stops_the_match),
+	    cmocka_unit_test(test_shards_and_summarize),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -67,9 +67,9 @@ static void test_example_back_to_origin(void **state)
 {
 	(void)state;
 	assert_true(support_check_moves("W:W7,9,K22,23:B16,K18,24,26",
-					"23x14x18 23x30x26 22x28x18x24 22x22x16x18x24x26 "
-					"22x17x16x18x24x26 22x13x16x18x24x26 "
-					"22x25x16x18x24x26 22x29x16x18x24x26"));
+	                                "23x14x18 23x30x26 22x28x18x24 22x22x16x18x24x26 "
+	                                "22x17x16x18x24x26 22x13x16x18x24x26 "
+	                                "22x25x16x18x24x26 22x29x16x18x24x26"));
 }
 
 /* 5.7, rules 3 and 10: 23x30x21 jumps backward from the far row as a man. */
@@ -90,10 +90,10 @@ static void test_start_position(void **state)
 {
 	(void)state;
 	assert_true(support_check_moves("B:W21,22,23,24,25,26,27,28,29,30,31,32:"
-					"B1,2,3,4,5,6,7,8,9,10,11,12",
-					"9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
+	                                "B1,2,3,4,5,6,7,8,9,10,11,12",
+	                                "9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
 	Position a, b = support_position("B:W21,22,23,24,25,26,27,28,29,30,31,32:"
-					 "B1,2,3,4,5,6,7,8,9,10,11,12");
+	                                 "B1,2,3,4,5,6,7,8,9,10,11,12");
 	position_start(&a);
 	assert_true(position_equal(&a, &b));
 	assert_true(a.key == b.key);
@@ -137,7 +137,7 @@ static void check_contracts(const Position *p)
 		assert_int_equal(position_validate(&next), POSITION_OK);
 		assert_int_equal(next.side, color_other(p->side));
 		assert_int_equal(bb_count(next.pieces[color_other(p->side)]),
-				 bb_count(p->pieces[color_other(p->side)]) - bb_count(m.captured));
+		                 bb_count(p->pieces[color_other(p->side)]) - bb_count(m.captured));
 		position_make(&inplace, m, &inplace); /* out may equal p */
 		assert_true(position_equal(&inplace, &next) && inplace.key == next.key);
 	}

@@ -134,14 +134,14 @@ static void test_fen_rejects_square_outside_1_32(void **state)
 	assert_true(mentions(rejection("B:W21:B0,5"), "0"));
 	assert_true(mentions(rejection("B:W21:B1-47"), "47"));
 	assert_true(mentions(rejection("B:W99999999999999999999:B1"), "99999999999999999999") ||
-		    strstr(rejection("B:W99999999999999999999:B1"), "999999"));
+	            strstr(rejection("B:W99999999999999999999:B1"), "999999"));
 }
 
 static void test_fen_rejects_square_listed_twice(void **state)
 {
 	(void)state;
 	assert_true(mentions(rejection("B:W21,22,21:B1"), "21"));
-	assert_true(mentions(rejection("B:W17:B9,17"), "17")); /* in both lists */
+	assert_true(mentions(rejection("B:W17:B9,17"), "17"));    /* in both lists */
 	assert_true(mentions(rejection("B:W17-20,19:B1"), "19")); /* inside a range */
 }
 
@@ -150,7 +150,7 @@ static void test_fen_rejects_man_on_its_crowning_row(void **state)
 	(void)state;
 	assert_true(mentions(rejection("B:W21,3:B9"), "3"));   /* white man on 1-4 */
 	assert_true(mentions(rejection("W:W21:B9,30"), "30")); /* black man on 29-32 */
-	parsed("B:WK3,21:B9,K30");			       /* kings may stand there */
+	parsed("B:WK3,21:B9,K30");                             /* kings may stand there */
 }
 
 static void test_fen_rejects_more_than_12_pieces(void **state)
@@ -252,14 +252,14 @@ static void test_hub_position_rejections(void **state)
 	Position p;
 	char error[NOTATION_ERROR_MAX];
 	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwww", &p, error,
-						 sizeof error)); /* 32 letters */
+	                                         sizeof error)); /* 32 letters */
 	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwwe", &p, error,
-						 sizeof error)); /* 34 */
-	assert_false(notation_parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", &p, error,
-						 sizeof error));
+	                                         sizeof error)); /* 34 */
+	assert_false(
+	    notation_parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", &p, error, sizeof error));
 	assert_non_null(strstr(error, "X"));
-	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeqeeewwwwwwwwwwww", &p, error,
-						 sizeof error));
+	assert_false(
+	    notation_parse_hub_position("Bbbbbbbbbbbbbeeeeqeeewwwwwwwwwwww", &p, error, sizeof error));
 	assert_non_null(strstr(error, "q"));
 	assert_false(notation_parse_hub_position("", &p, error, sizeof error));
 }
@@ -331,8 +331,7 @@ static bool reads_back(const Position *p, const char *text, Move m, const char *
 	char fen[160], hub[80];
 	support_describe(p, fen, sizeof fen);
 	support_format_move(m, hub, sizeof hub);
-	fprintf(stderr, "%s: %s form \"%s\" of %s read back as %d (%s)\n", fen, form, text, hub, r,
-		error);
+	fprintf(stderr, "%s: %s form \"%s\" of %s read back as %d (%s)\n", fen, form, text, hub, r, error);
 	return false;
 }
 
@@ -396,9 +395,10 @@ static void test_move_text_round_trips(void **state)
 		support_random_position(&rng, i % 2 ? 10 : 3, 4, &p);
 		check_move_texts(&p, &checked);
 	}
-	static const char *examples[] = {"W:W9:B6,7", "W:WK29:B25,19", "W:W22:B17,18,11",
-					 "W:WK8:B15,25", "W:WK3,K10:BK6,24",
-					 "W:W7,9,K22,23:B16,K18,24,26", "B:W6,25,26,K4:B1,23"};
+	static const char *examples[] = {"W:W9:B6,7",          "W:WK29:B25,19",
+	                                 "W:W22:B17,18,11",    "W:WK8:B15,25",
+	                                 "W:WK3,K10:BK6,24",   "W:W7,9,K22,23:B16,K18,24,26",
+	                                 "B:W6,25,26,K4:B1,23"};
 	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
 		p = support_position(examples[i]);
 		check_move_texts(&p, &checked);
@@ -433,15 +433,14 @@ static void test_ambiguous_capture(void **state)
 	Position p = support_position("W:WK14:B8,10,11,19");
 	Move m = move_none();
 	char error[NOTATION_ERROR_MAX] = "";
-	assert_int_equal(notation_parse_move(&p, "14x23", &m, error, sizeof error),
-			 MOVE_PARSE_AMBIGUOUS);
+	assert_int_equal(notation_parse_move(&p, "14x23", &m, error, sizeof error), MOVE_PARSE_AMBIGUOUS);
 	fprintf(stderr, "  %s\n", error);
 	assert_non_null(strstr(error, "14x3x12x23"));
 	assert_non_null(strstr(error, "14x7x16x23"));
-	assert_true(reads_back(&p, "14x3x12x23", support_move(14, 23, bb_square(9) | bb_square(7) | bb_square(18)),
-			       "path"));
-	assert_true(reads_back(&p, "14x7x16x23", support_move(14, 23, bb_square(9) | bb_square(10) | bb_square(18)),
-			       "path"));
+	assert_true(reads_back(&p, "14x3x12x23",
+	                       support_move(14, 23, bb_square(9) | bb_square(7) | bb_square(18)), "path"));
+	assert_true(reads_back(&p, "14x7x16x23",
+	                       support_move(14, 23, bb_square(9) | bb_square(10) | bb_square(18)), "path"));
 }
 
 /*
@@ -479,23 +478,21 @@ static void test_illegal_and_garbage_moves(void **state)
 	assert_int_equal(notation_parse_move(&p, "1-5", &m, error, sizeof error), MOVE_PARSE_ILLEGAL);
 	assert_int_equal(notation_parse_move(&p, "12-17", &m, error, sizeof error), MOVE_PARSE_ILLEGAL);
 	assert_int_equal(notation_parse_move(&p, "21-17", &m, error, sizeof error),
-			 MOVE_PARSE_ILLEGAL); /* White's man, Black to move */
+	                 MOVE_PARSE_ILLEGAL); /* White's man, Black to move */
 	assert_int_equal(notation_parse_move(&p, "9x18", &m, error, sizeof error), MOVE_PARSE_ILLEGAL);
 	assert_true(reads_back(&p, "9-13", support_move(9, 13, 0), "quiet"));
 	assert_true(reads_back(&p, " 9-13 ", support_move(9, 13, 0), "spaces"));
 	p = support_position("W:W22,31:B18");
 	/* Compulsory capture: the quiet step is illegal. */
-	assert_int_equal(notation_parse_move(&p, "31-27", &m, error, sizeof error),
-			 MOVE_PARSE_ILLEGAL);
-	static const char *garbage[] = {"", "   ", "hello", "x", "-", "11", "11-", "-15",
-					"11-15-", "11--15", "a-b", "11 15", "0-4", "33-29",
-					"11-15 junk"};
+	assert_int_equal(notation_parse_move(&p, "31-27", &m, error, sizeof error), MOVE_PARSE_ILLEGAL);
+	static const char *garbage[] = {"",    "   ",   "hello", "x",      "-",
+	                                "11",  "11-",   "-15",   "11-15-", "11--15",
+	                                "a-b", "11 15", "0-4",   "33-29",  "11-15 junk"};
 	position_start(&p);
 	for (size_t i = 0; i < sizeof garbage / sizeof garbage[0]; i++) {
 		MoveParse r = notation_parse_move(&p, garbage[i], &m, error, sizeof error);
 		if (r != MOVE_PARSE_SYNTAX)
-			fprintf(stderr, "\"%s\" gave %d, not MOVE_PARSE_SYNTAX (%s)\n", garbage[i], r,
-				error);
+			fprintf(stderr, "\"%s\" gave %d, not MOVE_PARSE_SYNTAX (%s)\n", garbage[i], r, error);
 		assert_int_equal(r, MOVE_PARSE_SYNTAX);
 		assert_true(error[0] != '\0');
 	}

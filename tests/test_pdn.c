@@ -96,7 +96,7 @@ static void test_round_trip_from_fen_white_to_move(void **state)
 	Position start;
 	char error[NOTATION_ERROR_MAX];
 	assert_true(notation_parse_fen("W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14",
-				       &start, error, sizeof error));
+	                               &start, error, sizeof error));
 	Game *g = random_game(&start, 120, 7);
 	FILE *f = tmpfile();
 	assert_true(pdn_write_game(f, g, NULL, 0, NULL));
@@ -126,7 +126,7 @@ static Game *expected_game(const char *const *moves, int count)
 	for (int i = 0; i < count; i++) {
 		Move m;
 		assert_int_equal(notation_parse_move(game_position(g), moves[i], &m, error, sizeof error),
-				 MOVE_PARSE_OK);
+		                 MOVE_PARSE_OK);
 		assert_true(game_play(g, m));
 	}
 	return g;
@@ -135,14 +135,13 @@ static Game *expected_game(const char *const *moves, int count)
 static void test_tolerant_reader(void **state)
 {
 	(void)state;
-	static const char text[] =
-		"; a file comment line\n"
-		"[Event \"first\"]\n[Result \"2-0\"]\n"
-		"{before the moves} 1.11-15 23-19 $1 2. 8-11! (2. 9-14 22-17) 22-17?\n"
-		"{ two\nlines } {joined} 3... 9-13\n"
-		"[Event \"second\"]\n"
-		"1. 11-15 ; rest of line\n 23-19 1/2-1/2\n"
-		"\n[Event \"third\"] [FEN \"B:W18,22,28:B14\"] 1. 14x23 0-2\n";
+	static const char text[] = "; a file comment line\n"
+	                           "[Event \"first\"]\n[Result \"2-0\"]\n"
+	                           "{before the moves} 1.11-15 23-19 $1 2. 8-11! (2. 9-14 22-17) 22-17?\n"
+	                           "{ two\nlines } {joined} 3... 9-13\n"
+	                           "[Event \"second\"]\n"
+	                           "1. 11-15 ; rest of line\n 23-19 1/2-1/2\n"
+	                           "\n[Event \"third\"] [FEN \"B:W18,22,28:B14\"] 1. 14x23 0-2\n";
 	static const char *const first[] = {"11-15", "23-19", "8-11", "22-17", "9-13"};
 	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
 	char error[200];
@@ -180,8 +179,8 @@ static void test_bad_games_are_skipped(void **state)
 {
 	(void)state;
 	static const char text[] = "[Event \"bad move\"]\n1. 11-15 23-17 2. 15-19 1-0\n"
-				   "[FEN \"B:W33:B1\"]\n1. 1-6 *\n"
-				   "[Event \"good\"]\n1. 11-15 *\n";
+	                           "[FEN \"B:W33:B1\"]\n1. 1-6 *\n"
+	                           "[Event \"good\"]\n1. 11-15 *\n";
 	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
 	char error[200];
 	PdnGame g;
@@ -213,11 +212,11 @@ static void test_result_tokens(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_round_trip_from_start),
-		cmocka_unit_test(test_round_trip_from_fen_white_to_move),
-		cmocka_unit_test(test_tolerant_reader),
-		cmocka_unit_test(test_bad_games_are_skipped),
-		cmocka_unit_test(test_result_tokens),
+	    cmocka_unit_test(test_round_trip_from_start),
+	    cmocka_unit_test(test_round_trip_from_fen_white_to_move),
+	    cmocka_unit_test(test_tolerant_reader),
+	    cmocka_unit_test(test_bad_games_are_skipped),
+	    cmocka_unit_test(test_result_tokens),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -317,7 +317,7 @@ static void test_play_a_whole_game(void **state)
 	const char *over = strstr(c->text, "Game over: ");
 	fprintf(stderr, "after %d moves of the person: %.*s\n", moves, (int)strcspn(over, "\r\n"), over);
 	static const char *const reasons[] = {"no legal move", "25-move rule", "thirteen-move count",
-					      "repetition"};
+	                                      "repetition"};
 	bool named = false;
 	for (int i = 0; i < 4; i++)
 		named |= strstr(over, reasons[i]) != NULL;
@@ -405,12 +405,9 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_play_moves_illegal_undo_save),
-		cmocka_unit_test(test_play_a_whole_game),
-		cmocka_unit_test(test_play_announces_a_loss),
-		cmocka_unit_test(test_play_strength),
-		cmocka_unit_test(test_hub_greets_on_a_terminal),
-		cmocka_unit_test(test_play_on_a_terminal),
+	    cmocka_unit_test(test_play_moves_illegal_undo_save), cmocka_unit_test(test_play_a_whole_game),
+	    cmocka_unit_test(test_play_announces_a_loss),        cmocka_unit_test(test_play_strength),
+	    cmocka_unit_test(test_hub_greets_on_a_terminal),     cmocka_unit_test(test_play_on_a_terminal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

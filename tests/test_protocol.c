@@ -112,41 +112,41 @@ static void current_options(Session *s, char *out, size_t size)
 
 typedef struct BadLine {
 	const char *text;
-	size_t length; /* 0: strlen */
+	size_t length;        /* 0: strlen */
 	const char *fragment; /* must appear in the error message */
 } BadLine;
 
 static const BadLine bad_lines[] = {
-	{"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwww", 0, "33 letters"},
-	{"pos pos=Bbbbbbbbbbbbbeeeexeeewwwwwwwwwwww", 0, "bad letter 'x' for square 17"},
-	{"pos pos=Beeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb", 0, "crowning row"},
-	{"pos pos=Bbbbbbbbbbbbbbbeeeeeewwwwwwwwwwww", 0, "14 black pieces"},
-	{"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", 0, "side letter"},
-	{"pos fen=B:W21,22:B1,1", 0, "bad position"},
-	{"pos start moves=\"11-15 22-18 15-19\"", 0, "move 3 in moves: illegal move 15-19"},
-	{"pos fen=W:W18:B7,15,16,23,24 moves=\"18x2\"", 0, "ambiguous move 18x2"},
-	{"pos start moves=\"11-15 banana\"", 0, "move 2 in moves"},
-	{"pos", 0, "pos needs"},
-	{"level depth=-3", 0, "negative"},
-	{"level move-time=-1.5", 0, "negative"},
-	{"level depth=99999999999999999999", 0, "too large"},
-	{"level time=1e9", 0, "not a number"},
-	{"level time=5000000", 0, "too large"},
-	{"level nodes=lots", 0, "not a whole number"},
-	{"level move-time=nan", 0, "not a number"},
-	{"level", 0, "level needs"},
-	{"go sideways", 0, "go takes think"},
-	{"frobnicate now", 0, "unknown command 'frobnicate'"},
-	{"ping\0pong", 9, "NUL byte"},
-	{"pos fen=\xc3\xa9", 0, "non-ASCII byte (0xc3)"},
-	{"pos moves=\"11-15", 0, "quote never closes"},
-	{"set-param name=hash value=0", 0, "too small"},
-	{"set-param name=colour value=red", 0, "unknown option 'colour'"},
-	{"set-param name=variant value=russian", 0, "variant 'russian'"},
-	{"set ponder maybe", 0, "true or false"},
-	{"perft depth=0", 0, "too small"},
-	{"move 11-19", 0, "illegal move 11-19"},
-	{"move", 0, "move needs a move"},
+    {"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwww", 0, "33 letters"},
+    {"pos pos=Bbbbbbbbbbbbbeeeexeeewwwwwwwwwwww", 0, "bad letter 'x' for square 17"},
+    {"pos pos=Beeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb", 0, "crowning row"},
+    {"pos pos=Bbbbbbbbbbbbbbbeeeeeewwwwwwwwwwww", 0, "14 black pieces"},
+    {"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", 0, "side letter"},
+    {"pos fen=B:W21,22:B1,1", 0, "bad position"},
+    {"pos start moves=\"11-15 22-18 15-19\"", 0, "move 3 in moves: illegal move 15-19"},
+    {"pos fen=W:W18:B7,15,16,23,24 moves=\"18x2\"", 0, "ambiguous move 18x2"},
+    {"pos start moves=\"11-15 banana\"", 0, "move 2 in moves"},
+    {"pos", 0, "pos needs"},
+    {"level depth=-3", 0, "negative"},
+    {"level move-time=-1.5", 0, "negative"},
+    {"level depth=99999999999999999999", 0, "too large"},
+    {"level time=1e9", 0, "not a number"},
+    {"level time=5000000", 0, "too large"},
+    {"level nodes=lots", 0, "not a whole number"},
+    {"level move-time=nan", 0, "not a number"},
+    {"level", 0, "level needs"},
+    {"go sideways", 0, "go takes think"},
+    {"frobnicate now", 0, "unknown command 'frobnicate'"},
+    {"ping\0pong", 9, "NUL byte"},
+    {"pos fen=\xc3\xa9", 0, "non-ASCII byte (0xc3)"},
+    {"pos moves=\"11-15", 0, "quote never closes"},
+    {"set-param name=hash value=0", 0, "too small"},
+    {"set-param name=colour value=red", 0, "unknown option 'colour'"},
+    {"set-param name=variant value=russian", 0, "variant 'russian'"},
+    {"set ponder maybe", 0, "true or false"},
+    {"perft depth=0", 0, "too small"},
+    {"move 11-19", 0, "illegal move 11-19"},
+    {"move", 0, "move needs a move"},
 };
 
 /* Every bad line: a named error, nothing else printed, no state changed,
@@ -166,8 +166,8 @@ static void test_errors_are_named_and_change_nothing(void **state)
 		transcript_clear(&s->out);
 		assert_true(protocol_handle_line(s->protocol, b->text, length));
 		if (s->out.count != 1 || strncmp(s->out.lines[0], "error message=", 14))
-			fail_msg("'%s': expected one error line, got %d lines, first '%s'", b->text, s->out.count,
-				 s->out.count ? s->out.lines[0] : "");
+			fail_msg("'%s': expected one error line, got %d lines, first '%s'", b->text,
+			         s->out.count, s->out.count ? s->out.lines[0] : "");
 		char message[512];
 		assert_non_null(reply_value(s, "error", "message", message, sizeof message));
 		if (!strstr(message, b->fragment))
@@ -329,8 +329,8 @@ static void test_every_reply_is_well_formed(void **state)
 {
 	(void)state;
 	static const char *const lines[] = {
-		"hub",	 "init",   "help", "board", "board flip", "fen", "moves", "eval", "name",
-		"about", "get",	   "get hash", "set strength 50", "pos start", "level depth=2", "go think",
+	    "hub",  "init",  "help", "board",    "board flip",      "fen",       "moves",         "eval",
+	    "name", "about", "get",  "get hash", "set strength 50", "pos start", "level depth=2", "go think",
 	};
 	Session *s = session_new();
 	protocol_greet(s->protocol);
@@ -501,7 +501,8 @@ static Move read_done(HubEngine *e, const Position *p, int timeout_ms, char *pon
 		HubLine parsed;
 		parse_strict(line, &parsed);
 		if (!strcmp(parsed.command, "info")) {
-			static const char *const keys[] = {"depth", "mean-depth", "score", "nodes", "time", "nps"};
+			static const char *const keys[] = {"depth", "mean-depth", "score",
+			                                   "nodes", "time",       "nps"};
 			for (int i = 0; i < 6; i++)
 				if (!hubline_value(&parsed, keys[i]))
 					fail_msg("info without %s", keys[i]);
@@ -636,7 +637,8 @@ static void test_binary_ping_and_stop_during_search(void **state)
 			worst_pong = pong;
 	}
 	fprintf(stderr, "stop -> done: mean %.2f ms, worst %.2f ms; ping -> pong worst %.2f ms\n",
-		(double)total_stop / rounds / 1000.0, (double)worst_stop / 1000.0, (double)worst_pong / 1000.0);
+	        (double)total_stop / rounds / 1000.0, (double)worst_stop / 1000.0,
+	        (double)worst_pong / 1000.0);
 	/* 10 ms is the promise; a loaded 2-core machine may lose a time slice. */
 	assert_true(total_stop / rounds < 10000);
 	assert_true(worst_stop < 50000);
@@ -722,7 +724,8 @@ static void test_binary_errors_then_ping(void **state)
 	for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
 		const BadLine *b = &bad_lines[i];
 		size_t length = b->length ? b->length : strlen(b->text);
-		if (write(e.to_engine, b->text, length) != (ssize_t)length || write(e.to_engine, "\n", 1) != 1)
+		if (write(e.to_engine, b->text, length) != (ssize_t)length ||
+		    write(e.to_engine, "\n", 1) != 1)
 			fail_msg("write failed");
 		send_line(&e, "ping");
 		expect(&e, "error", 2000, line, sizeof line, NULL);
@@ -763,22 +766,22 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_errors_are_named_and_change_nothing),
-		cmocka_unit_test(test_huge_line_is_an_error),
-		cmocka_unit_test(test_go_needs_a_position),
-		cmocka_unit_test(test_forced_win_score),
-		cmocka_unit_test(test_move_and_undo),
-		cmocka_unit_test(test_perft_matches_library),
-		cmocka_unit_test(test_bench_matches_the_bench_command),
-		cmocka_unit_test(test_every_reply_is_well_formed),
-		cmocka_unit_test(test_binary_prints_nothing_before_a_command),
-		cmocka_unit_test(test_binary_handshake),
-		cmocka_unit_test(test_binary_full_game),
-		cmocka_unit_test(test_binary_pydraughts_sequence),
-		cmocka_unit_test(test_binary_ping_and_stop_during_search),
-		cmocka_unit_test(test_binary_ponder_then_ponder_hit),
-		cmocka_unit_test(test_binary_exits_when_input_closes_mid_search),
-		cmocka_unit_test(test_binary_errors_then_ping),
+	    cmocka_unit_test(test_errors_are_named_and_change_nothing),
+	    cmocka_unit_test(test_huge_line_is_an_error),
+	    cmocka_unit_test(test_go_needs_a_position),
+	    cmocka_unit_test(test_forced_win_score),
+	    cmocka_unit_test(test_move_and_undo),
+	    cmocka_unit_test(test_perft_matches_library),
+	    cmocka_unit_test(test_bench_matches_the_bench_command),
+	    cmocka_unit_test(test_every_reply_is_well_formed),
+	    cmocka_unit_test(test_binary_prints_nothing_before_a_command),
+	    cmocka_unit_test(test_binary_handshake),
+	    cmocka_unit_test(test_binary_full_game),
+	    cmocka_unit_test(test_binary_pydraughts_sequence),
+	    cmocka_unit_test(test_binary_ping_and_stop_during_search),
+	    cmocka_unit_test(test_binary_ponder_then_ponder_hit),
+	    cmocka_unit_test(test_binary_exits_when_input_closes_mid_search),
+	    cmocka_unit_test(test_binary_errors_then_ping),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

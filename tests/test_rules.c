@@ -44,9 +44,9 @@ static void test_checker_detects_wrong_sets(void **state)
 	(void)state;
 	assert_true(support_check_moves("W:W22:B18", "22x15x18"));
 	fprintf(stderr, "(the mismatch reports below are expected)\n");
-	assert_false(support_check_moves("W:W22:B18", "22x15x18 22-17")); /* one too many */
-	assert_false(support_check_moves("W:W22:B18", "22-17 22-18"));	   /* wrong kind */
-	assert_false(support_check_moves("W:WK29:B25,19", "29x24x25x19"));  /* one missing */
+	assert_false(support_check_moves("W:W22:B18", "22x15x18 22-17"));  /* one too many */
+	assert_false(support_check_moves("W:W22:B18", "22-17 22-18"));     /* wrong kind */
+	assert_false(support_check_moves("W:WK29:B25,19", "29x24x25x19")); /* one missing */
 	assert_false(support_check_moves("W:WK8:B15,25", "8x29x15x25 8x29x15x25"));
 }
 
@@ -56,7 +56,7 @@ static void test_man_steps_forward(void **state)
 	(void)state;
 	assert_true(support_check_moves("B:W32:B14", "14-17 14-18"));
 	assert_true(support_check_moves("W:W22:B1", "22-17 22-18"));
-	assert_true(support_check_moves("W:W21:B1", "21-17"));		    /* edge */
+	assert_true(support_check_moves("W:W21:B1", "21-17"));                 /* edge */
 	assert_true(support_check_moves("B:W32:B14,17", "14-18 17-21 17-22")); /* own piece */
 	assert_true(support_check_moves("W:W22,18:B1", "22-17 18-14 18-15"));
 }
@@ -76,11 +76,11 @@ static void test_king_flies(void **state)
 	(void)state;
 	/* 4 sits at the end of the long diagonal: no square behind it, no capture. */
 	assert_true(support_check_moves("W:WK22:B4", "22-18 22-15 22-11 22-8 22-17 22-13 "
-						    "22-25 22-29 22-26 22-31"));
+	                                             "22-25 22-29 22-26 22-31"));
 	/* An own piece stops the ray; an enemy piece with no square behind too. */
 	assert_true(support_check_moves("W:WK29,K15:B1", "29-25 29-22 29-18 15-11 15-8 15-4 "
-							  "15-10 15-6 15-19 15-24 15-28 15-18 "
-							  "15-22 15-25"));
+	                                                 "15-10 15-6 15-19 15-24 15-28 15-18 "
+	                                                 "15-22 15-25"));
 }
 
 /* 2.3: men capture forward and backward, men and kings alike. */
@@ -97,8 +97,8 @@ static void test_man_captures_forward_and_backward(void **state)
 static void test_man_jump_is_short(void **state)
 {
 	(void)state;
-	assert_true(support_check_moves("W:W22:B15", "22-17 22-18"));	  /* not at a distance */
-	assert_true(support_check_moves("W:W22:B18,15", "22-17"));	  /* landing taken */
+	assert_true(support_check_moves("W:W22:B15", "22-17 22-18"));         /* not at a distance */
+	assert_true(support_check_moves("W:W22:B18,15", "22-17"));            /* landing taken */
 	assert_true(support_check_moves("W:W22,18:B1", "22-17 18-14 18-15")); /* not own pieces */
 }
 
@@ -135,8 +135,8 @@ static void test_king_landing_priority(void **state)
 static void test_king_free_landing_when_nothing_continues(void **state)
 {
 	(void)state;
-	assert_true(support_check_moves("W:WK32,21:B27,17",
-					"32x23x27 32x18x27 32x14x27 32x9x27 32x5x27 21x14x17"));
+	assert_true(
+	    support_check_moves("W:WK32,21:B27,17", "32x23x27 32x18x27 32x14x27 32x9x27 32x5x27 21x14x17"));
 }
 
 /* 2.7: a dead piece blocks a ray and cannot be jumped twice: after 10x28 the
@@ -155,8 +155,7 @@ static void test_turkish_dead_piece_blocks(void **state)
 static void test_turkish_no_landing_on_dead_piece(void **state)
 {
 	(void)state;
-	assert_true(support_check_moves("W:WK20:B9,10,17,24",
-					"20x5x9x24 20x15x9x10x17x24 20x19x9x10x17x24"));
+	assert_true(support_check_moves("W:WK20:B9,10,17,24", "20x5x9x24 20x15x9x10x17x24 20x19x9x10x17x24"));
 }
 
 /* 2.7: the dead piece stays until the move is over, so a loop that comes back
@@ -165,9 +164,9 @@ static void test_turkish_no_second_jump(void **state)
 {
 	(void)state;
 	assert_true(support_check_moves("W:W7,9,K22,23:B16,K18,24,26",
-					"23x14x18 23x30x26 22x28x18x24 22x22x16x18x24x26 "
-					"22x17x16x18x24x26 22x13x16x18x24x26 "
-					"22x25x16x18x24x26 22x29x16x18x24x26"));
+	                                "23x14x18 23x30x26 22x28x18x24 22x22x16x18x24x26 "
+	                                "22x17x16x18x24x26 22x13x16x18x24x26 "
+	                                "22x25x16x18x24x26 22x29x16x18x24x26"));
 }
 
 /* 2.8: a man goes round a square of four and ends where it started:
@@ -202,8 +201,8 @@ static void test_free_choice(void **state)
 {
 	(void)state;
 	assert_true(support_check_moves("W:W22:B17,18,11", "22x13x17 22x8x18x11"));
-	assert_true(support_check_moves("W:WK32,21:B27,17",
-					"32x23x27 32x18x27 32x14x27 32x9x27 32x5x27 21x14x17"));
+	assert_true(
+	    support_check_moves("W:WK32,21:B27,17", "32x23x27 32x18x27 32x14x27 32x9x27 32x5x27 21x14x17"));
 }
 
 /* 2.10: a man that ends its move on the far row is crowned. */
@@ -256,8 +255,8 @@ static void test_no_crowning_mid_capture(void **state)
 static void test_duplicates_removed(void **state)
 {
 	(void)state;
-	assert_true(support_check_moves("W:WK8:B15,25", "8x29x15x25"));	/* via 18 or 22 */
-	assert_true(support_check_moves("W:WK29:B22,8", "29x4x8x22"));	/* via 18, 15, 11 */
+	assert_true(support_check_moves("W:WK8:B15,25", "8x29x15x25"));            /* via 18 or 22 */
+	assert_true(support_check_moves("W:WK29:B22,8", "29x4x8x22"));             /* via 18, 15, 11 */
 	assert_true(support_check_moves("W:W22:B18,10,9,17", "22x22x9x10x17x18")); /* both ways */
 }
 

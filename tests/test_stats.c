@@ -175,13 +175,13 @@ static void test_sprt_decisions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_elo_and_score_are_inverse),
-		cmocka_unit_test(test_pentanomial_matches_sample_statistics),
-		cmocka_unit_test(test_symmetry_and_scaling),
-		cmocka_unit_test(test_trinomial),
-		cmocka_unit_test(test_sprt_bounds),
-		cmocka_unit_test(test_sprt_llr),
-		cmocka_unit_test(test_sprt_decisions),
+	    cmocka_unit_test(test_elo_and_score_are_inverse),
+	    cmocka_unit_test(test_pentanomial_matches_sample_statistics),
+	    cmocka_unit_test(test_symmetry_and_scaling),
+	    cmocka_unit_test(test_trinomial),
+	    cmocka_unit_test(test_sprt_bounds),
+	    cmocka_unit_test(test_sprt_llr),
+	    cmocka_unit_test(test_sprt_decisions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

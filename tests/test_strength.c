@@ -148,9 +148,9 @@ static void test_strength_zero_does_not_hang_three_men(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_full_strength_ignores_the_seed),
-		cmocka_unit_test(test_low_strength_varies_legally),
-		cmocka_unit_test(test_strength_zero_does_not_hang_three_men),
+	    cmocka_unit_test(test_full_strength_ignores_the_seed),
+	    cmocka_unit_test(test_low_strength_varies_legally),
+	    cmocka_unit_test(test_strength_zero_does_not_hang_three_men),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

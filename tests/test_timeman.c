@@ -49,8 +49,8 @@ static void test_clock_never_overruns(void **state)
 			for (size_t m = 0; m < sizeof togo / sizeof *togo; m++)
 				for (size_t o = 0; o < sizeof overheads / sizeof *overheads; o++) {
 					SearchLimits l = {.time_left_ms = times[a],
-							  .increment_ms = incs[i],
-							  .moves_to_go = togo[m]};
+					                  .increment_ms = incs[i],
+					                  .moves_to_go = togo[m]};
 					TimeBudget b;
 					timeman_budget(&l, overheads[o], &b);
 					assert_true(b.limited);
@@ -104,12 +104,9 @@ static void test_clock_is_monotonic(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_no_limit_without_time),
-		cmocka_unit_test(test_move_time_less_overhead),
-		cmocka_unit_test(test_clock_never_overruns),
-		cmocka_unit_test(test_budget_grows_with_the_clock),
-		cmocka_unit_test(test_increment_is_spent),
-		cmocka_unit_test(test_clock_is_monotonic),
+	    cmocka_unit_test(test_no_limit_without_time), cmocka_unit_test(test_move_time_less_overhead),
+	    cmocka_unit_test(test_clock_never_overruns),  cmocka_unit_test(test_budget_grows_with_the_clock),
+	    cmocka_unit_test(test_increment_is_spent),    cmocka_unit_test(test_clock_is_monotonic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,8 +115,8 @@ static void test_replacement_by_depth_and_age(void **state)
 	tt_store(&tt, 6ull << 32, 0, 4, 0, 0, TT_BOUND_EXACT, move_none());
 	assert_true(tt_probe(&tt, 6ull << 32, 0, &hit));
 	assert_true(tt_probe(&tt, 5ull << 32, 0, &hit) + tt_probe(&tt, 2ull << 32, 0, &hit) +
-			tt_probe(&tt, 3ull << 32, 0, &hit) + tt_probe(&tt, 4ull << 32, 0, &hit) ==
-		    3);
+	                tt_probe(&tt, 3ull << 32, 0, &hit) + tt_probe(&tt, 4ull << 32, 0, &hit) ==
+	            3);
 	tt_free(&tt);
 }
 
@@ -137,12 +137,12 @@ static void test_hashfull_counts_this_search(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size_is_a_power_of_two),
-		cmocka_unit_test(test_store_then_probe),
-		cmocka_unit_test(test_win_scores_are_relative_to_the_node),
-		cmocka_unit_test(test_move_survives_moveless_store),
-		cmocka_unit_test(test_replacement_by_depth_and_age),
-		cmocka_unit_test(test_hashfull_counts_this_search),
+	    cmocka_unit_test(test_size_is_a_power_of_two),
+	    cmocka_unit_test(test_store_then_probe),
+	    cmocka_unit_test(test_win_scores_are_relative_to_the_node),
+	    cmocka_unit_test(test_move_survives_moveless_store),
+	    cmocka_unit_test(test_replacement_by_depth_and_age),
+	    cmocka_unit_test(test_hashfull_counts_this_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,11 +20,11 @@ enum {
 /* Called after each position: its index in bench_positions, the position and
  * what the search found. */
 typedef void (*BenchPositionCallback)(int index, const Position *root, const SearchResult *result,
-				      void *user);
+                                      void *user);
 
 typedef struct BenchTotals {
 	int depth;
-	uint64_t nodes;	    /* the signature */
+	uint64_t nodes; /* the signature */
 	int64_t elapsed_ms;
 } BenchTotals;
 

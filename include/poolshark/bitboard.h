@@ -21,20 +21,20 @@ typedef uint32_t Bitboard;
 enum { SQUARE_COUNT = 32 };
 
 typedef enum Direction {
-	DIR_DOWN_LEFT,	/* toward higher square numbers (Black's forward) */
+	DIR_DOWN_LEFT, /* toward higher square numbers (Black's forward) */
 	DIR_DOWN_RIGHT,
-	DIR_UP_LEFT,	/* toward lower square numbers (White's forward) */
+	DIR_UP_LEFT, /* toward lower square numbers (White's forward) */
 	DIR_UP_RIGHT,
 	DIR_COUNT
 } Direction;
 
-#define BB_EVEN_ROWS 0x0f0f0f0fu  /* rows 0,2,4,6 (dark squares on odd columns) */
-#define BB_ODD_ROWS 0xf0f0f0f0u   /* rows 1,3,5,7 */
-#define BB_LEFT_EDGE 0x10101010u  /* column a: squares 5, 13, 21, 29 */
+#define BB_EVEN_ROWS  0x0f0f0f0fu /* rows 0,2,4,6 (dark squares on odd columns) */
+#define BB_ODD_ROWS   0xf0f0f0f0u /* rows 1,3,5,7 */
+#define BB_LEFT_EDGE  0x10101010u /* column a: squares 5, 13, 21, 29 */
 #define BB_RIGHT_EDGE 0x08080808u /* column h: squares 4, 12, 20, 28 */
-#define BB_TOP_ROW 0x0000000fu    /* squares 1-4: White crowns here */
+#define BB_TOP_ROW    0x0000000fu /* squares 1-4: White crowns here */
 #define BB_BOTTOM_ROW 0xf0000000u /* squares 29-32: Black crowns here */
-#define BB_ALL 0xffffffffu
+#define BB_ALL        0xffffffffu
 
 /* rays[d][s]: every square reached from bit s by repeated steps in d. */
 extern const Bitboard bitboard_rays[DIR_COUNT][SQUARE_COUNT];

@@ -18,10 +18,10 @@ typedef SearchInfoCallback EngineInfoCallback;
 typedef void (*EngineDoneCallback)(const Position *root, const SearchResult *result, void *user);
 
 typedef struct EngineOptions {
-	size_t hash_mb;		/* transposition table size, MiB */
-	int move_overhead_ms;	/* kept back from every clock budget */
-	bool ponder;		/* whether the GUI may ask for pondering */
-	int strength;		/* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
+	size_t hash_mb;       /* transposition table size, MiB */
+	int move_overhead_ms; /* kept back from every clock budget */
+	bool ponder;          /* whether the GUI may ask for pondering */
+	int strength;         /* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -59,8 +59,8 @@ bool engine_new_game(Engine *e);
  * or limits->infinite the search does not end on its own before
  * engine_stop() (or, pondering, engine_ponder_hit() when it is complete).
  */
-bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
-		  EngineDoneCallback done, void *user);
+bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info, EngineDoneCallback done,
+                  void *user);
 
 /* Asks the running search to stop; returns at once. Safe from any thread. */
 void engine_stop(Engine *e);
@@ -82,7 +82,7 @@ void engine_seed(Engine *e, uint64_t seed);
 
 /* Searches the current game position synchronously in the calling thread
  * (bench, analyse, tests); no search may be running. */
-void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
-			void *user, SearchResult *out);
+void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
+                        SearchResult *out);
 
 #endif

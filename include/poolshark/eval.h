@@ -12,24 +12,24 @@
  * the tables are written for Black and mirrored for White.
  */
 typedef struct EvalWeights {
-	int man;		/* value of a man */
-	int king_opening;	/* value of a king with all 24 men on the board */
-	int king_endgame;	/* value of a king with no man left; linear between */
-	int man_row[7];		/* advancement: a man on row 0..6 */
-	int tempo;		/* bonus of the side to move */
-	int back_guard[4];	/* a man still on own back row square 1..4 (Black's view) */
-	int man_centre;		/* a man on 14, 15, 18 or 19 */
-	int man_edge;		/* a man on the a or h file */
-	int runaway;		/* a man with a free path to the crowning row ... */
-	int runaway_per_row;	/* ... minus this per row it still has to go */
-	int runaway_vs_kings;	/* percent of the runaway bonus kept against kings */
-	int king_centre;	/* a king on the four centre squares */
-	int king_main_diagonal;	/* a king on the long diagonal 4-29 */
+	int man;                  /* value of a man */
+	int king_opening;         /* value of a king with all 24 men on the board */
+	int king_endgame;         /* value of a king with no man left; linear between */
+	int man_row[7];           /* advancement: a man on row 0..6 */
+	int tempo;                /* bonus of the side to move */
+	int back_guard[4];        /* a man still on own back row square 1..4 (Black's view) */
+	int man_centre;           /* a man on 14, 15, 18 or 19 */
+	int man_edge;             /* a man on the a or h file */
+	int runaway;              /* a man with a free path to the crowning row ... */
+	int runaway_per_row;      /* ... minus this per row it still has to go */
+	int runaway_vs_kings;     /* percent of the runaway bonus kept against kings */
+	int king_centre;          /* a king on the four centre squares */
+	int king_main_diagonal;   /* a king on the long diagonal 4-29 */
 	int king_double_diagonal; /* a king on 1-28 or 5-32 */
-	int king_mobility;	/* per square a king can move to */
-	int king_trapped;	/* a king with no quiet move at all */
-	int drawn_scale;	/* sixteenths kept in a drawn flying-king ending */
-	int drawish_scale;	/* sixteenths kept where the win is unlikely */
+	int king_mobility;        /* per square a king can move to */
+	int king_trapped;         /* a king with no quiet move at all */
+	int drawn_scale;          /* sixteenths kept in a drawn flying-king ending */
+	int drawish_scale;        /* sixteenths kept where the win is unlikely */
 } EvalWeights;
 
 /* The weights the engine plays with. */

@@ -49,7 +49,7 @@ static inline int game_thirteen_stronger_side(const Position *p)
 /* The counters after `m` (legal in *before) leads to *after. Inline: the
  * search calls it at every node. */
 static inline void game_counters_after(const Position *before, Move m, const Position *after,
-				       const DrawCounters *prev, DrawCounters *out)
+                                       const DrawCounters *prev, DrawCounters *out)
 {
 	bool man_moved = !(before->kings & bb_square(m.from));
 	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
@@ -67,10 +67,10 @@ typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RES
 
 typedef enum GameEndReason {
 	END_NONE,
-	END_NO_MOVES,	    /* the side to move cannot move and loses */
+	END_NO_MOVES, /* the side to move cannot move and loses */
 	END_25_MOVE_RULE,
 	END_THIRTEEN_MOVES,
-	END_REPETITION	    /* third occurrence of a position */
+	END_REPETITION /* third occurrence of a position */
 } GameEndReason;
 
 typedef struct GameStatus {

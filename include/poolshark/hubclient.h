@@ -20,12 +20,12 @@ enum {
  * the group also ends anything a wrapper script started.
  */
 typedef struct HubEngine {
-	pid_t pid;	  /* 0 when no process runs (or it has been reaped) */
-	int to_engine;	  /* write end of the engine's stdin, -1 when closed */
-	int from_engine;  /* read end of the engine's stdout, -1 when closed */
-	bool exited;	  /* the process has ended and been reaped */
-	int wait_status;  /* its waitpid() status when exited */
-	size_t buffered;  /* bytes of a partial line in buffer */
+	pid_t pid;       /* 0 when no process runs (or it has been reaped) */
+	int to_engine;   /* write end of the engine's stdin, -1 when closed */
+	int from_engine; /* read end of the engine's stdout, -1 when closed */
+	bool exited;     /* the process has ended and been reaped */
+	int wait_status; /* its waitpid() status when exited */
+	size_t buffered; /* bytes of a partial line in buffer */
 	char buffer[HUB_LINE_MAX];
 	char name[HUB_NAME_MAX]; /* from `id name=...` during the handshake */
 } HubEngine;
@@ -37,9 +37,9 @@ typedef struct HubParam {
 } HubParam;
 
 typedef enum HubRead {
-	HUB_READ_LINE,	  /* a whole line was stored (without its newline) */
+	HUB_READ_LINE,    /* a whole line was stored (without its newline) */
 	HUB_READ_TIMEOUT, /* nothing complete within the time given */
-	HUB_READ_EOF	  /* the engine closed its stdout (usually: it died) */
+	HUB_READ_EOF      /* the engine closed its stdout (usually: it died) */
 } HubRead;
 
 /* Milliseconds of a monotonic clock (differences only). */
@@ -80,8 +80,8 @@ bool hub_engine_is_alive(HubEngine *e);
  * message when the engine dies, says something else fatal, or the whole
  * exchange takes longer than timeout_ms.
  */
-bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms,
-			  char *error, size_t error_size);
+bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms, char *error,
+                          size_t error_size);
 
 /*
  * Ends the engine: sends `quit`, closes its stdin, gives it grace_ms to exit,

@@ -81,7 +81,7 @@ void hubwriter_add(HubWriter *w, const char *key, const char *value);
 
 /* hubwriter_add() with a printf-formatted value. */
 void hubwriter_addf(HubWriter *w, const char *key, const char *format, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Appends a bare word ` word` (quoted when it holds a blank, '=' or '"',
  * or is empty, as the tokenizer reads quoted words back). */

@@ -15,7 +15,7 @@
  */
 typedef struct Move {
 	Bitboard captured; /* squares of the pieces taken, 0 for a quiet move */
-	uint8_t from;	   /* bit index 0..31 */
+	uint8_t from;      /* bit index 0..31 */
 	uint8_t to;
 } Move;
 

@@ -11,9 +11,9 @@
 
 /* Buffer sizes that always suffice for the writers below (with the NUL). */
 enum {
-	NOTATION_FEN_MAX = 128,	  /* "W:WK1,...:B..." with 24 pieces */
+	NOTATION_FEN_MAX = 128, /* "W:WK1,...:B..." with 24 pieces */
 	NOTATION_HUB_POSITION_MAX = 34,
-	NOTATION_MOVE_MAX = 64,	  /* 13 squares of a 12-piece capture path */
+	NOTATION_MOVE_MAX = 64, /* 13 squares of a 12-piece capture path */
 	NOTATION_ERROR_MAX = 160
 };
 
@@ -39,9 +39,9 @@ void notation_write_hub_position(const Position *p, char *out, size_t size);
 
 typedef enum MoveParse {
 	MOVE_PARSE_OK,
-	MOVE_PARSE_SYNTAX,    /* not move text at all */
-	MOVE_PARSE_ILLEGAL,   /* well formed, but no legal move matches */
-	MOVE_PARSE_AMBIGUOUS  /* several legal moves match */
+	MOVE_PARSE_SYNTAX,   /* not move text at all */
+	MOVE_PARSE_ILLEGAL,  /* well formed, but no legal move matches */
+	MOVE_PARSE_AMBIGUOUS /* several legal moves match */
 } MoveParse;
 
 /*
@@ -52,8 +52,7 @@ typedef enum MoveParse {
  * writes the move to *out. Otherwise writes a message to error: "illegal
  * move 11-16", or "ambiguous move 8x29 (candidates: 8x22x29 8x18x29)".
  */
-MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error,
-			      size_t error_size);
+MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error, size_t error_size);
 
 /*
  * PDN text of a legal move of *p: `11-15`, `11x18` when no other legal move

@@ -25,22 +25,22 @@ typedef struct PdnTag {
  * Result tag is added). Returns false on a write error.
  */
 bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
-		    const char *const *comments);
+                    const char *const *comments);
 
 /* A game read back from PDN. Everything in it is owned by it. */
 typedef struct PdnGame {
-	Game *game;	   /* start position (from the FEN tag or the start) and the moves */
+	Game *game;        /* start position (from the FEN tag or the start) and the moves */
 	GameResult result; /* from the result token; RESULT_NONE for `*` or none */
 	int tag_count;
-	PdnTag *tags;	   /* in file order */
-	char **comments;   /* game->ply_count entries: the comment after each ply, or NULL */
+	PdnTag *tags;    /* in file order */
+	char **comments; /* game->ply_count entries: the comment after each ply, or NULL */
 } PdnGame;
 
 typedef enum PdnReadStatus {
-	PDN_READ_OK,	/* *out holds a game: free it with pdn_game_free() */
-	PDN_READ_END,	/* no further game in the stream */
-	PDN_READ_ERROR	/* a bad game: message in error; its rest was skipped,
-			   so the next call reads the following game */
+	PDN_READ_OK,   /* *out holds a game: free it with pdn_game_free() */
+	PDN_READ_END,  /* no further game in the stream */
+	PDN_READ_ERROR /* a bad game: message in error; its rest was skipped,
+	                  so the next call reads the following game */
 } PdnReadStatus;
 
 /*

@@ -27,7 +27,7 @@ void perft_table_free(PerftTable *table);
 uint64_t perft_count(const Position *p, int depth, PerftTable *table);
 
 typedef struct PerftDivide {
-	int count;		      /* number of root moves */
+	int count; /* number of root moves */
 	Move moves[MOVELIST_CAPACITY];
 	uint64_t leaves[MOVELIST_CAPACITY];
 	uint64_t total;

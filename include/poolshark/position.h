@@ -23,9 +23,9 @@ static inline Color color_other(Color c)
  */
 typedef struct Position {
 	Bitboard pieces[2]; /* by Color: men and kings of that side */
-	Bitboard kings;	    /* kings of both sides */
-	Color side;	    /* side to move */
-	uint64_t key;	    /* Zobrist key of all of the above */
+	Bitboard kings;     /* kings of both sides */
+	Color side;         /* side to move */
+	uint64_t key;       /* Zobrist key of all of the above */
 } Position;
 
 /* Zobrist keys: [color][is_king][square], and the side-to-move key. */
@@ -67,8 +67,8 @@ uint64_t position_compute_key(const Position *p);
 
 typedef enum PositionProblem {
 	POSITION_OK,
-	POSITION_OVERLAP,	/* a square holds both colours */
-	POSITION_STRAY_KING,	/* a king bit on an empty square */
+	POSITION_OVERLAP,    /* a square holds both colours */
+	POSITION_STRAY_KING, /* a king bit on an empty square */
 	POSITION_MAN_ON_CROWN_ROW,
 	POSITION_TOO_MANY_PIECES, /* more than 12 pieces of one colour */
 	POSITION_BAD_KEY
@@ -122,8 +122,8 @@ static inline void position_make(const Position *p, Move m, Position *out)
 /* True when both positions hold the same pieces and side to move. */
 static inline bool position_equal(const Position *a, const Position *b)
 {
-	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
-	       a->kings == b->kings && a->side == b->side;
+	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
+	       a->side == b->side;
 }
 
 #endif

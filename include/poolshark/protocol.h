@@ -22,11 +22,11 @@
 typedef void (*ProtocolWrite)(const char *line, void *user);
 
 typedef struct ProtocolConfig {
-	bool interactive;	/* a person at a terminal: greet them */
-	size_t hash_mb;		/* hash size at start */
-	size_t max_hash_mb;	/* largest `hash` that set-param accepts */
-	int max_perft_depth;	/* deepest `perft` accepted */
-	bool allow_bench;	/* whether `bench` runs (fuzzing turns it off) */
+	bool interactive;    /* a person at a terminal: greet them */
+	size_t hash_mb;      /* hash size at start */
+	size_t max_hash_mb;  /* largest `hash` that set-param accepts */
+	int max_perft_depth; /* deepest `perft` accepted */
+	bool allow_bench;    /* whether `bench` runs (fuzzing turns it off) */
 } ProtocolConfig;
 
 typedef struct Protocol Protocol;

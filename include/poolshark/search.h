@@ -14,9 +14,9 @@
 #include "poolshark/tt.h"
 
 enum {
-	SEARCH_MAX_PLY = 128,	/* deepest line, extensions included */
+	SEARCH_MAX_PLY = 128, /* deepest line, extensions included */
 	SCORE_DRAW = 0,
-	SCORE_WIN = 10000,	/* the side to move wins now; minus plies to the end */
+	SCORE_WIN = 10000, /* the side to move wins now; minus plies to the end */
 	SCORE_INFINITE = 10001,
 	/* Scores beyond this are forced game ends (SCORE_WIN - plies). */
 	SCORE_WIN_MIN = SCORE_WIN - SEARCH_MAX_PLY
@@ -31,14 +31,14 @@ static inline bool score_is_decisive(int score)
 
 /* Limits of one search; zero fields are "no limit". Times in milliseconds. */
 typedef struct SearchLimits {
-	int depth;		/* plies; 0 = none */
-	uint64_t nodes;		/* 0 = none */
-	int64_t move_time_ms;	/* fixed time for this move; 0 = none */
-	int64_t time_left_ms;	/* game clock of the side to move; 0 = no clock */
-	int64_t increment_ms;	/* added after each move */
-	int moves_to_go;	/* moves until the next time control; 0 = rest of game */
-	bool infinite;		/* search until stopped (also: go analyze) */
-	bool ponder;		/* pondering: the clock starts at engine_ponder_hit() */
+	int depth;            /* plies; 0 = none */
+	uint64_t nodes;       /* 0 = none */
+	int64_t move_time_ms; /* fixed time for this move; 0 = none */
+	int64_t time_left_ms; /* game clock of the side to move; 0 = no clock */
+	int64_t increment_ms; /* added after each move */
+	int moves_to_go;      /* moves until the next time control; 0 = rest of game */
+	bool infinite;        /* search until stopped (also: go analyze) */
+	bool ponder;          /* pondering: the clock starts at engine_ponder_hit() */
 	/* Every root move gets an exact score in each iteration (no window
 	 * at the root, so slower); read them with search_root_scores(). */
 	bool score_all_moves;
@@ -46,11 +46,11 @@ typedef struct SearchLimits {
 
 /* Progress of a running search, passed to the info callback. */
 typedef struct SearchInfo {
-	int depth;		/* completed iteration */
-	double mean_depth;	/* average leaf depth of that iteration */
-	int score;		/* hundredths of a man, side to move's view */
-	bool mate;		/* score is a forced game end */
-	int mate_plies;		/* when mate: plies to the end (sign as score) */
+	int depth;         /* completed iteration */
+	double mean_depth; /* average leaf depth of that iteration */
+	int score;         /* hundredths of a man, side to move's view */
+	bool mate;         /* score is a forced game end */
+	int mate_plies;    /* when mate: plies to the end (sign as score) */
 	uint64_t nodes;
 	int64_t time_ms;
 	int pv_length;
@@ -121,7 +121,7 @@ void search_set_weights(Search *s, const EvalWeights *w);
  * for a given table content, history and limits without a clock.
  */
 void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
-		const SearchControl *control, SearchResult *out);
+                const SearchControl *control, SearchResult *out);
 
 /*
  * After a search_run() with limits->score_all_moves: the root moves and

@@ -29,11 +29,11 @@ void stats_add_game(MatchTally *t, int half_points);
 int stats_pair_count(const MatchTally *t);
 
 typedef struct EloEstimate {
-	double score;	  /* mean score per game, 0..1 */
-	double elo;	  /* logistic Elo difference; +-INFINITY at a score of 1 or 0 */
-	double elo_low;	  /* bounds of the 95% confidence interval */
+	double score;   /* mean score per game, 0..1 */
+	double elo;     /* logistic Elo difference; +-INFINITY at a score of 1 or 0 */
+	double elo_low; /* bounds of the 95% confidence interval */
 	double elo_high;
-	double los;	  /* likelihood of superiority, 0..1 */
+	double los; /* likelihood of superiority, 0..1 */
 } EloEstimate;
 
 /*

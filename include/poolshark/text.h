@@ -13,7 +13,7 @@
  * text_truncated().
  */
 void text_append(char *out, size_t size, size_t *used, const char *format, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* True when text_append() had to cut the text. */
 static inline int text_truncated(size_t size, size_t used)

@@ -9,7 +9,12 @@
 
 #include "poolshark/move.h"
 
-typedef enum TTBound { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 } TTBound;
+typedef enum TTBound {
+	TT_BOUND_NONE = 0,
+	TT_BOUND_UPPER = 1,
+	TT_BOUND_LOWER = 2,
+	TT_BOUND_EXACT = 3
+} TTBound;
 
 /*
  * One slot. The low bits of the Zobrist key pick the bucket and the high
@@ -42,8 +47,8 @@ typedef struct TT {
 
 /* What a probe found. */
 typedef struct TTHit {
-	Move move;	/* move_none() when the entry has none */
-	int score;	/* already converted to the probing node's ply */
+	Move move; /* move_none() when the entry has none */
+	int score; /* already converted to the probing node's ply */
 	int eval;
 	int depth;
 	TTBound bound;
@@ -81,8 +86,7 @@ bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *out);
  * same position, else an empty slot, else the slot with the smallest depth
  * after an age penalty.
  */
-void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound,
-	      Move move);
+void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTBound bound, Move move);
 
 /* Starts loading the bucket of `key` into the cache, to probe it soon. */
 static inline void tt_prefetch(const TT *tt, uint64_t key)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* libFuzzer harness: the FEN and Hub position readers; whatever they accept is a valid position that round-trips. */
+/* libFuzzer harness: the FEN and Hub position readers; whatever they accept is a valid position that
+ * round-trips. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

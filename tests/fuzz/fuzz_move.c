@@ -11,14 +11,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const roots[] = {
-	"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
-	"W:WK29:B25,19",
-	"W:WK8:B15,25",
-	"W:W7,9,K22,23:B16,K18,24,26",
-	"W:W18:B7,15,16,23,24",
-	"B:W6,25,26,K4:B1,23",
-	"W:WK3,K10:BK6,24",
-	"B:WK17,21,22,23,25,28,29,31,32:B1,2,8,12",
+    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:WK29:B25,19",
+    "W:WK8:B15,25",
+    "W:W7,9,K22,23:B16,K18,24,26",
+    "W:W18:B7,15,16,23,24",
+    "B:W6,25,26,K4:B1,23",
+    "W:WK3,K10:BK6,24",
+    "B:WK17,21,22,23,25,28,29,31,32:B1,2,8,12",
 };
 
 /* The parsed move is legal, and each text the writers give for it reads back as it. */

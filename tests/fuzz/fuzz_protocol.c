@@ -21,7 +21,8 @@ static void check_line(const char *line, void *user)
 	char error[HUBLINE_ERROR_MAX];
 	HubLine parsed;
 	memcpy(copy, line, n + 1);
-	if (!hubline_check_bytes(line, n, error, sizeof error) || !hubline_parse(copy, &parsed, error, sizeof error)) {
+	if (!hubline_check_bytes(line, n, error, sizeof error) ||
+	    !hubline_parse(copy, &parsed, error, sizeof error)) {
 		fprintf(stderr, "malformed output line '%s': %s\n", line, error);
 		abort();
 	}

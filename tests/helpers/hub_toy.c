@@ -146,7 +146,8 @@ int main(int argc, char **argv)
 	char error[HUBLINE_ERROR_MAX];
 
 	if (!parse_args(&toy, argc, argv)) {
-		fprintf(stderr, "usage: hub_toy [--fault none|illegal|crash|silent|slow] [--at N] [--score S]\n");
+		fprintf(stderr,
+		        "usage: hub_toy [--fault none|illegal|crash|silent|slow] [--at N] [--score S]\n");
 		return 2;
 	}
 	position_start(&toy.position);

@@ -32,10 +32,10 @@ int reference_square_at(int row, int column)
 
 /* The work area of one generation: the grid and the moves found so far. */
 typedef struct Search {
-	char grid[8][8];  /* letters as in RefBoard, ' ' on light squares */
-	bool dead[8][8];  /* captured during the move being built */
+	char grid[8][8]; /* letters as in RefBoard, ' ' on light squares */
+	bool dead[8][8]; /* captured during the move being built */
 	char own_man, own_king;
-	int from;	  /* origin square of the capture being built */
+	int from; /* origin square of the capture being built */
 	int path[13];
 	int path_length;
 	RefMove *out;
@@ -89,8 +89,8 @@ static void add_move(Search *s, int from, int to, uint32_t captured)
  * opponent piece and returns their number (0 when no jump exists). The jumped
  * piece goes to *victim_row / *victim_column.
  */
-static int king_jump(const Search *s, int row, int column, int d, int *victim_row,
-		     int *victim_column, int *rows, int *columns)
+static int king_jump(const Search *s, int row, int column, int d, int *victim_row, int *victim_column,
+                     int *rows, int *columns)
 {
 	int r = row + step_rows[d], c = column + step_columns[d];
 	while (inside(r, c) && s->grid[r][c] == '.') {
@@ -133,7 +133,7 @@ static bool can_jump(const Search *s, int row, int column, bool king)
 	for (int d = 0; d < 4; d++) {
 		int vr, vc, lr, lc, rows[8], columns[8];
 		if (king ? king_jump(s, row, column, d, &vr, &vc, rows, columns) > 0
-			 : man_jump(s, row, column, d, &lr, &lc))
+		         : man_jump(s, row, column, d, &lr, &lc))
 			return true;
 	}
 	return false;

@@ -15,13 +15,13 @@
  */
 typedef struct RefBoard {
 	char squares[33]; /* [1..32]: 'b' 'B' 'w' 'W' or '.'; [0] unused */
-	char side;	  /* 'B' or 'W': the side to move */
+	char side;        /* 'B' or 'W': the side to move */
 } RefBoard;
 
 typedef struct RefMove {
-	int from, to;	   /* 1..32 */
+	int from, to;      /* 1..32 */
 	uint32_t captured; /* bit n-1 for captured square n; 0 for a quiet move */
-	int path[13];	   /* landing squares of one way to play it (captures) */
+	int path[13];      /* landing squares of one way to play it (captures) */
 	int path_length;   /* number of entries of path (0 for a quiet move) */
 } RefMove;
 

@@ -101,7 +101,7 @@ void support_describe(const Position *p, char *out, size_t size)
 			if (!(p->pieces[c] & bb_square(s)))
 				continue;
 			snprintf(buf, sizeof buf, "%s%s%d", first ? "" : ",",
-				 (p->kings & bb_square(s)) ? "K" : "", s + 1);
+			         (p->kings & bb_square(s)) ? "K" : "", s + 1);
 			at = append(out, size, at, buf);
 			first = false;
 		}
@@ -314,9 +314,9 @@ bool support_check_moves(const char *fen, const char *expected)
 	bool captures = w > 0 && move_is_capture(want[0]);
 	if (movegen_count(&p) != w || movegen_has_capture(&p) != captures ||
 	    movegen_has_moves(&p) != (w > 0)) {
-		fprintf(stderr, "%s: count %d, has_capture %d, has_moves %d; expected %d, %d, %d\n",
-			fen, movegen_count(&p), movegen_has_capture(&p), movegen_has_moves(&p), w,
-			captures, w > 0);
+		fprintf(stderr, "%s: count %d, has_capture %d, has_moves %d; expected %d, %d, %d\n", fen,
+		        movegen_count(&p), movegen_has_capture(&p), movegen_has_moves(&p), w, captures,
+		        w > 0);
 		ok = false;
 	}
 	return ok;

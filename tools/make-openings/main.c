@@ -15,12 +15,12 @@
 #include "poolshark/position.h"
 
 static const char usage_text[] =
-	"usage: make-openings [--plies N] [--engine COMMAND] [--depth D] [--max-score MEN]\n"
-	"\n"
-	"Prints one FEN per line: every distinct position N plies (default 3) from\n"
-	"the start, in move generator order. With --engine (a Hub engine, e.g.\n"
-	"./poolshark) each position is searched to depth D (default 8) and kept\n"
-	"only when the score is within MEN (default 0.6) of equal.\n";
+    "usage: make-openings [--plies N] [--engine COMMAND] [--depth D] [--max-score MEN]\n"
+    "\n"
+    "Prints one FEN per line: every distinct position N plies (default 3) from\n"
+    "the start, in move generator order. With --engine (a Hub engine, e.g.\n"
+    "./poolshark) each position is searched to depth D (default 8) and kept\n"
+    "only when the score is within MEN (default 0.6) of equal.\n";
 
 enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
 
@@ -69,7 +69,8 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 		if (r == HUB_READ_EOF)
 			return false;
 		HubLine parsed;
-		if (r != HUB_READ_LINE || !hubline_parse(line, &parsed, error, sizeof error) || !parsed.command)
+		if (r != HUB_READ_LINE || !hubline_parse(line, &parsed, error, sizeof error) ||
+		    !parsed.command)
 			continue;
 		if (!strcmp(parsed.command, "info")) {
 			const char *s = hubline_value(&parsed, "score");
@@ -138,7 +139,7 @@ int main(int argc, char **argv)
 	hub_engine_init(&e);
 	signal(SIGPIPE, SIG_IGN);
 	if (engine && (!hub_engine_spawn(&e, engine, error, sizeof error) ||
-		       !hub_engine_handshake(&e, NULL, 0, 10000, error, sizeof error))) {
+	               !hub_engine_handshake(&e, NULL, 0, 10000, error, sizeof error))) {
 		fprintf(stderr, "make-openings: %s: %s\n", engine, error);
 		hub_engine_stop(&e, 500);
 		free(c.positions);
@@ -146,8 +147,8 @@ int main(int argc, char **argv)
 	}
 	printf("# %d distinct positions %lld plies from the start", c.count, plies);
 	if (engine)
-		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine, depth,
-		       max_score);
+		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine,
+		       depth, max_score);
 	printf("\n# remake: make-openings --plies %lld", plies);
 	if (engine)
 		printf(" --engine ./poolshark --depth %lld --max-score %.2f", depth, max_score);

@@ -12,18 +12,18 @@
 #include "match.h"
 
 static const char usage_text[] =
-	"usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
-	"                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
-	"                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
-	"                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
-	"                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
-	"                  [--margin S] [--stall-timeout S] [--max-moves N]\n"
-	"                  [--adjudicate score=MEN moves=N] [--no-comments]\n"
-	"       pool-match --summarize A.pdn [B.pdn ...] [--sprt ...]\n"
-	"\n"
-	"Per-engine LIMIT (tc=, movetime=, depth=, nodes=) overrides the common one.\n"
-	"Each opening is played twice, colours reversed; the first engine has Black\n"
-	"in odd rounds. Elo, LOS and the SPRT are from the first engine's side.\n";
+    "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
+    "                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
+    "                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
+    "                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
+    "                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
+    "                  [--margin S] [--stall-timeout S] [--max-moves N]\n"
+    "                  [--adjudicate score=MEN moves=N] [--no-comments]\n"
+    "       pool-match --summarize A.pdn [B.pdn ...] [--sprt ...]\n"
+    "\n"
+    "Per-engine LIMIT (tc=, movetime=, depth=, nodes=) overrides the common one.\n"
+    "Each opening is played twice, colours reversed; the first engine has Black\n"
+    "in odd rounds. Elo, LOS and the SPRT are from the first engine's side.\n";
 
 /* Set by the signal handler only; the workers poll it. */
 static volatile sig_atomic_t interrupted;
@@ -67,7 +67,8 @@ static bool parse_tc(const char *text, Limits *out)
 	base[n] = '\0';
 	out->kind = LIMIT_CLOCK;
 	out->increment = 0;
-	return parse_real(base, 0.001, 1e7, &out->base) && (!plus || parse_real(plus + 1, 0, 1e6, &out->increment));
+	return parse_real(base, 0.001, 1e7, &out->base) &&
+	       (!plus || parse_real(plus + 1, 0, 1e6, &out->increment));
 }
 
 /* One limit key (tc, movetime, depth, nodes); false when `key` is none of them or the value is bad. */
@@ -113,15 +114,17 @@ static bool parse_engine(int argc, char **argv, int *i, EngineSpec *spec)
 		} else if (!strcmp(word, "option")) {
 			char *inner = strchr(value, '=');
 			if (!inner || inner == value || spec->param_count == MAX_PARAMS) {
-				fprintf(stderr, "pool-match: --engine option=KEY=VALUE expected, got '%s'\n", value);
+				fprintf(stderr, "pool-match: --engine option=KEY=VALUE expected, got '%s'\n",
+				        value);
 				return false;
 			}
 			*inner = '\0';
 			spec->params[spec->param_count++] = (HubParam){value, inner + 1};
 		} else if (!parse_limit(word, value, &spec->limits, &known)) {
-			fprintf(stderr, known ? "pool-match: --engine: bad %s value '%s'\n"
-					      : "pool-match: --engine: unknown key '%s' (value '%s')\n",
-				word, value);
+			fprintf(stderr,
+			        known ? "pool-match: --engine: bad %s value '%s'\n"
+			              : "pool-match: --engine: unknown key '%s' (value '%s')\n",
+			        word, value);
 			return false;
 		}
 	}
@@ -195,8 +198,12 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	MatchConfig c = {.concurrency = 1, .shard_count = 1, .margin = 0.1, .stall_timeout = 10,
-			 .handshake_timeout = 10, .comments = true};
+	MatchConfig c = {.concurrency = 1,
+	                 .shard_count = 1,
+	                 .margin = 0.1,
+	                 .stall_timeout = 10,
+	                 .handshake_timeout = 10,
+	                 .comments = true};
 	Limits common = {LIMIT_NONE, 0, 0, 0, 0, 0};
 	int engine_count = 0;
 	long long v;
@@ -238,7 +245,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "pool-match: %s needs a value\n", a);
 			return usage();
 		} else if (!strcmp(a, "--tc") || !strcmp(a, "--movetime") || !strcmp(a, "--depth") ||
-			   !strcmp(a, "--nodes")) {
+		           !strcmp(a, "--nodes")) {
 			if (!parse_limit(a + 2, next, &common, &known)) {
 				fprintf(stderr, "pool-match: bad %s '%s'\n", a, next);
 				return 2;
@@ -297,8 +304,9 @@ int main(int argc, char **argv)
 		if (c.engines[e].limits.kind == LIMIT_NONE)
 			c.engines[e].limits = common;
 		if (c.engines[e].limits.kind == LIMIT_NONE) {
-			fprintf(stderr, "pool-match: engine %d has no limit (--tc, --movetime, --depth or --nodes)\n",
-				e + 1);
+			fprintf(stderr,
+			        "pool-match: engine %d has no limit (--tc, --movetime, --depth or --nodes)\n",
+			        e + 1);
 			return 2;
 		}
 	}

@@ -167,7 +167,7 @@ static void format_estimate(char *out, size_t size, const MatchTally *t)
 	format_elo(low, sizeof low, e.elo_low);
 	format_elo(high, sizeof high, e.elo_high);
 	snprintf(out, size, "score %.1f%%  Elo %s [%s, %s]  LOS %.1f%%",
-		 100.0 * (t->wins + 0.5 * t->draws) / games, elo, low, high, 100.0 * e.los);
+	         100.0 * (t->wins + 0.5 * t->draws) / games, elo, low, high, 100.0 * e.los);
 }
 
 static void print_progress(Match *m)
@@ -180,29 +180,33 @@ static void print_progress(Match *m)
 		snprintf(sprt, sizeof sprt, "  LLR %.2f [%.2f, %.2f]", m->llr, lower, upper);
 	}
 	format_estimate(estimate, sizeof estimate, t);
-	fprintf(stderr, "%s%d/%d  +%d =%d -%d  %s%s%s", m->progress_tty ? "\r" : "", m->games_done, m->task_count,
-		t->wins, t->draws, t->losses, estimate, sprt, m->progress_tty ? "\033[K" : "\n");
+	fprintf(stderr, "%s%d/%d  +%d =%d -%d  %s%s%s", m->progress_tty ? "\r" : "", m->games_done,
+	        m->task_count, t->wins, t->draws, t->losses, estimate, sprt,
+	        m->progress_tty ? "\033[K" : "\n");
 	fflush(stderr);
 }
 
 void match_print_summary(const char *name0, const char *name1, const MatchTally *tally,
-			 const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games)
+                         const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games)
 {
 	char estimate[160];
 	format_estimate(estimate, sizeof estimate, tally);
 	printf("Match: %s vs %s, %d games", name0, name1, games);
 	if (seconds >= 0)
 		printf(" in %.1f s", seconds);
-	printf("\nResult for %s: +%d =%d -%d, %s\n", name0, tally->wins, tally->draws, tally->losses, estimate);
+	printf("\nResult for %s: +%d =%d -%d, %s\n", name0, tally->wins, tally->draws, tally->losses,
+	       estimate);
 	printf("Pairs (%d): 0:%d 0.5:%d 1:%d 1.5:%d 2:%d\n", stats_pair_count(tally), tally->pairs[0],
 	       tally->pairs[1], tally->pairs[2], tally->pairs[3], tally->pairs[4]);
 	if (sprt) {
 		double lower, upper, llr;
 		SprtDecision d = stats_sprt_decide(tally, sprt, &llr);
 		stats_sprt_bounds(sprt, &lower, &upper);
-		printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f] %s\n", sprt->elo0, sprt->elo1,
-		       sprt->alpha, sprt->beta, llr, lower, upper,
-		       d == SPRT_ACCEPT_H1 ? "H1 accepted" : d == SPRT_ACCEPT_H0 ? "H0 accepted" : "no decision");
+		printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f] %s\n", sprt->elo0,
+		       sprt->elo1, sprt->alpha, sprt->beta, llr, lower, upper,
+		       d == SPRT_ACCEPT_H1   ? "H1 accepted"
+		       : d == SPRT_ACCEPT_H0 ? "H0 accepted"
+		                             : "no decision");
 	}
 	printf("Terminations:\n");
 	for (int i = 0; i < terms->count; i++)
@@ -232,16 +236,18 @@ static void record_game(Match *m, int number, const Game *game, char **comments,
 	snprintf(opening, sizeof opening, "%d", m->order[number / 2] + 1);
 	notation_write_fen(&game->positions[0], fen, sizeof fen);
 	PdnTag tags[12] = {
-		{"Event", "pool-match"}, {"Date", date},	{"Round", round},
-		{"Black", black->name},	 {"White", white->name}, {"Result", game_result_text(o->result)},
-		{"SetUp", "1"},		 {"FEN", fen},		{"Opening", opening},
-		{"Termination", o->termination},
+	    {"Event", "pool-match"}, {"Date", date},
+	    {"Round", round},        {"Black", black->name},
+	    {"White", white->name},  {"Result", game_result_text(o->result)},
+	    {"SetUp", "1"},          {"FEN", fen},
+	    {"Opening", opening},    {"Termination", o->termination},
 	};
 	int count = 10;
 	if (o->detail[0])
 		tags[count++] = (PdnTag){"TerminationDetails", o->detail};
 	if (m->pdn) {
-		if (!pdn_write_game(m->pdn, game, tags, count, (const char *const *)comments) || fflush(m->pdn) != 0)
+		if (!pdn_write_game(m->pdn, game, tags, count, (const char *const *)comments) ||
+		    fflush(m->pdn) != 0)
 			m->write_failed = true;
 	}
 
@@ -311,8 +317,9 @@ static void *worker_main(void *arg)
 			}
 		}
 		if (ready)
-			referee_play(c, seats, number % 2 == 0 ? 0 : 1, &m->openings.positions[m->order[number / 2]],
-				     game, comments, line, line_size, m->interrupted, &m->stop, &outcome);
+			referee_play(c, seats, number % 2 == 0 ? 0 : 1,
+			             &m->openings.positions[m->order[number / 2]], game, comments, line,
+			             line_size, m->interrupted, &m->stop, &outcome);
 		if (!outcome.aborted) {
 			pthread_mutex_lock(&m->lock);
 			record_game(m, number, game, comments, &outcome);
@@ -347,7 +354,7 @@ static bool probe_engines(MatchConfig *c)
 		}
 		if (!c->engines[e].name[0])
 			snprintf(c->engines[e].name, sizeof c->engines[e].name, "%s",
-				 seat.engine.name[0] ? seat.engine.name : "engine");
+			         seat.engine.name[0] ? seat.engine.name : "engine");
 		seat_stop(&seat);
 	}
 	if (!strcmp(c->engines[0].name, c->engines[1].name)) {
@@ -399,7 +406,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 
 	double seconds = (double)(hub_clock_ms() - m.started_ms) / 1000.0;
 	match_print_summary(config->engines[0].name, config->engines[1].name, &m.tally, &m.terms,
-			    config->sprt_enabled ? &config->sprt : NULL, seconds, m.games_done);
+	                    config->sprt_enabled ? &config->sprt : NULL, seconds, m.games_done);
 	if (*interrupted) {
 		printf("Interrupted after %d of %d games\n", m.games_done, m.task_count);
 		status = 130;
@@ -449,11 +456,13 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 				status = 1;
 				continue;
 			}
-			const char *round = pdn_game_tag(&g, "Round"), *term = pdn_game_tag(&g, "Termination");
+			const char *round = pdn_game_tag(&g, "Round"),
+			           *term = pdn_game_tag(&g, "Termination");
 			long number = round ? strtol(round, NULL, 10) - 1 : -1;
 			if (number < 0 || number > 100000000 || g.result == RESULT_NONE) {
-				fprintf(stderr, "pool-match: %s: a game without a round number or result, skipped\n",
-					paths[i]);
+				fprintf(stderr,
+				        "pool-match: %s: a game without a round number or result, skipped\n",
+				        paths[i]);
 				pdn_game_free(&g);
 				continue;
 			}

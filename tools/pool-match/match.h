@@ -22,7 +22,7 @@ typedef enum LimitKind { LIMIT_NONE, LIMIT_DEPTH, LIMIT_NODES, LIMIT_MOVETIME, L
 typedef struct Limits {
 	LimitKind kind;
 	long long depth, nodes;
-	double move_time;	/* seconds */
+	double move_time;       /* seconds */
 	double base, increment; /* seconds */
 } Limits;
 
@@ -45,13 +45,13 @@ typedef struct MatchConfig {
 	bool seeded;
 	uint64_t seed;
 	int shard_index, shard_count; /* 0-based slice index, number of slices */
-	double margin;		      /* seconds of grace on every time limit */
-	double stall_timeout;	      /* seconds: ping after this much silence, stall after as much again */
+	double margin;                /* seconds of grace on every time limit */
+	double stall_timeout;         /* seconds: ping after this much silence, stall after as much again */
 	double handshake_timeout;
-	int max_moves;		      /* adjudicate a draw after this many moves each; 0 = never */
-	double adjudicate_score;      /* men; 0 = no score adjudication */
+	int max_moves;           /* adjudicate a draw after this many moves each; 0 = never */
+	double adjudicate_score; /* men; 0 = no score adjudication */
 	int adjudicate_moves;
-	bool comments;		      /* {score/depth time} after each move */
+	bool comments; /* {score/depth time} after each move */
 } MatchConfig;
 
 /* One engine process as a worker holds it. */
@@ -65,9 +65,9 @@ typedef struct Seat {
 typedef struct GameOutcome {
 	GameResult result;
 	char termination[TERMINATION_MAX]; /* "no legal move", "time forfeit", ... */
-	char detail[DETAIL_MAX];	   /* who did what, "" when the rules ended it */
-	bool aborted;			   /* interrupted: not to be recorded */
-	bool restart[2];		   /* by engine index: the process must be replaced */
+	char detail[DETAIL_MAX];           /* who did what, "" when the rules ended it */
+	bool aborted;                      /* interrupted: not to be recorded */
+	bool restart[2];                   /* by engine index: the process must be replaced */
 } GameOutcome;
 
 /*
@@ -77,8 +77,8 @@ typedef struct GameOutcome {
  * *interrupted or *stop becomes true.
  */
 void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, const Position *opening,
-		  Game *game, char **comments, char *line_buffer, size_t line_size,
-		  volatile const sig_atomic_t *interrupted, const atomic_bool *stop, GameOutcome *out);
+                  Game *game, char **comments, char *line_buffer, size_t line_size,
+                  volatile const sig_atomic_t *interrupted, const atomic_bool *stop, GameOutcome *out);
 
 /* Spawns the seat's engine and does the handshake; false with a message. */
 bool seat_start(const MatchConfig *config, Seat *seat, char *error, size_t error_size);
@@ -103,6 +103,6 @@ void termination_add(TerminationCounts *t, const char *name);
 
 /* Prints the final summary (stdout). */
 void match_print_summary(const char *name0, const char *name1, const MatchTally *tally,
-			 const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games);
+                         const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games);
 
 #endif

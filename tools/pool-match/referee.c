@@ -10,7 +10,7 @@
 #include "poolshark/notation.h"
 
 enum {
-	SLICE_MS = 50,	   /* longest wait before looking at the flags again */
+	SLICE_MS = 50,       /* longest wait before looking at the flags again */
 	STOP_GRACE_MS = 1000 /* after a time forfeit: how long `stop` may take (at most the stall timeout) */
 };
 
@@ -23,7 +23,7 @@ bool seat_start(const MatchConfig *config, Seat *seat, char *error, size_t error
 		return false;
 	}
 	if (!hub_engine_handshake(&seat->engine, seat->spec->params, seat->spec->param_count,
-				  (int)(config->handshake_timeout * 1000), problem, sizeof problem)) {
+	                          (int)(config->handshake_timeout * 1000), problem, sizeof problem)) {
 		snprintf(error, error_size, "`%s`: handshake failed: %s", seat->spec->command, problem);
 		hub_engine_kill(&seat->engine);
 		return false;
@@ -43,7 +43,7 @@ typedef enum Answer { ANSWER_DONE, ANSWER_TIMEOUT, ANSWER_CRASH, ANSWER_STALL, A
 
 typedef struct Reply {
 	char move[NOTATION_MOVE_MAX * 2]; /* the move text of `done` */
-	char line[160];			  /* the whole `done` line, for the record */
+	char line[160];                   /* the whole `done` line, for the record */
 	bool has_score;
 	double score; /* men, side to move's view, from the last `info` */
 	int depth;
@@ -90,7 +90,7 @@ static void read_info(char *line, Reply *reply)
  * silence and gives up when no pong comes stall_ms after the ping.
  */
 static Answer await_done(const MatchConfig *config, Seat *seat, int64_t start, int64_t deadline_ms,
-			 volatile const sig_atomic_t *interrupted, const atomic_bool *stop, Reply *reply)
+                         volatile const sig_atomic_t *interrupted, const atomic_bool *stop, Reply *reply)
 {
 	char line[HUB_LINE_MAX], copy[HUB_LINE_MAX];
 	int64_t stall_ms = (int64_t)(config->stall_timeout * 1000);
@@ -194,7 +194,8 @@ static bool send_limits(Seat *seat, const Limits *limits, double clock)
 	switch (limits->kind) {
 	case LIMIT_DEPTH: return hub_engine_sendf(&seat->engine, "level depth=%lld", limits->depth);
 	case LIMIT_NODES: return hub_engine_sendf(&seat->engine, "level nodes=%lld", limits->nodes);
-	case LIMIT_MOVETIME: return hub_engine_sendf(&seat->engine, "level move-time=%.3f", limits->move_time);
+	case LIMIT_MOVETIME:
+		return hub_engine_sendf(&seat->engine, "level move-time=%.3f", limits->move_time);
 	case LIMIT_CLOCK:
 		return hub_engine_sendf(&seat->engine, "level time=%.3f inc=%.3f", clock, limits->increment);
 	default: return true;
@@ -209,8 +210,8 @@ static void describe_exit(Seat *seat, char *out, size_t size)
 }
 
 void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, const Position *opening,
-		  Game *game, char **comments, char *line_buffer, size_t line_size,
-		  volatile const sig_atomic_t *interrupted, const atomic_bool *stop, GameOutcome *out)
+                  Game *game, char **comments, char *line_buffer, size_t line_size,
+                  volatile const sig_atomic_t *interrupted, const atomic_bool *stop, GameOutcome *out)
 {
 	double clock[2];
 	int streak[2][2] = {{0, 0}, {0, 0}}; /* [engine][0: Black winning, 1: White winning] */
@@ -247,15 +248,14 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 		} else if (limits->kind == LIMIT_MOVETIME) {
 			allowed = (int64_t)((limits->move_time + config->margin) * 1000);
 		}
-		bool sent = send_position(seat, game, line_buffer, line_size) && send_limits(seat, limits, clock[e]) &&
-			    hub_engine_send(&seat->engine, "go think");
+		bool sent = send_position(seat, game, line_buffer, line_size) &&
+		            send_limits(seat, limits, clock[e]) && hub_engine_send(&seat->engine, "go think");
 		int64_t start = hub_clock_ms();
-		Answer answer = sent ? await_done(config, seat, start, allowed, interrupted, stop, &reply) : ANSWER_CRASH;
+		Answer answer =
+		    sent ? await_done(config, seat, start, allowed, interrupted, stop, &reply) : ANSWER_CRASH;
 
 		switch (answer) {
-		case ANSWER_ABORT:
-			out->aborted = true;
-			return;
+		case ANSWER_ABORT: out->aborted = true; return;
 		case ANSWER_CRASH:
 			describe_exit(seat, how, sizeof how);
 			forfeit(out, game, "crash");
@@ -264,14 +264,14 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 			return;
 		case ANSWER_STALL:
 			forfeit(out, game, "stall");
-			snprintf(out->detail, sizeof out->detail, "%s answered no ping within %.1f s",
-				 name, config->stall_timeout);
+			snprintf(out->detail, sizeof out->detail, "%s answered no ping within %.1f s", name,
+			         config->stall_timeout);
 			out->restart[e] = true;
 			return;
 		case ANSWER_TIMEOUT:
 			forfeit(out, game, "time forfeit");
-			snprintf(out->detail, sizeof out->detail, "%s used more than %.3f s",
-				 name, (double)allowed / 1000.0);
+			snprintf(out->detail, sizeof out->detail, "%s used more than %.3f s", name,
+			         (double)allowed / 1000.0);
 			out->restart[e] = !stop_search(config, seat);
 			return;
 		case ANSWER_DONE: break;
@@ -279,7 +279,7 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 		if (allowed >= 0 && reply.seconds * 1000 > (double)allowed) {
 			forfeit(out, game, "time forfeit");
 			snprintf(out->detail, sizeof out->detail, "%s used %.3f s of %.3f s", name,
-				 reply.seconds, (double)allowed / 1000.0);
+			         reply.seconds, (double)allowed / 1000.0);
 			return;
 		}
 		if (limits->kind == LIMIT_CLOCK)
@@ -290,7 +290,8 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 		const Position *p = game_position(game);
 		if (notation_parse_move(p, reply.move, &m, error, sizeof error) != MOVE_PARSE_OK) {
 			forfeit(out, game, "illegal move");
-			snprintf(out->detail, sizeof out->detail, "%s sent \"%s\": %s", name, reply.line, error);
+			snprintf(out->detail, sizeof out->detail, "%s sent \"%s\": %s", name, reply.line,
+			         error);
 			return;
 		}
 		if (!game_play(game, m)) {
@@ -300,7 +301,7 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 		if (config->comments && (comments[game->ply_count - 1] = malloc(48)) != NULL) {
 			if (reply.has_score)
 				snprintf(comments[game->ply_count - 1], 48, "%+.2f/%d %.3fs", reply.score,
-					 reply.depth, reply.seconds);
+				         reply.depth, reply.seconds);
 			else
 				snprintf(comments[game->ply_count - 1], 48, "%.3fs", reply.seconds);
 		}
@@ -312,12 +313,13 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 			streak[e][0] = black_wins ? streak[e][0] + 1 : 0;
 			streak[e][1] = white_wins ? streak[e][1] + 1 : 0;
 			for (int d = 0; d < 2; d++) {
-				if (streak[0][d] >= config->adjudicate_moves && streak[1][d] >= config->adjudicate_moves) {
+				if (streak[0][d] >= config->adjudicate_moves &&
+				    streak[1][d] >= config->adjudicate_moves) {
 					set_outcome(out, d == 0 ? RESULT_BLACK_WINS : RESULT_WHITE_WINS,
-						    "adjudication: score");
+					            "adjudication: score");
 					snprintf(out->detail, sizeof out->detail,
-						 "both engines scored beyond %.2f for %d moves",
-						 config->adjudicate_score, config->adjudicate_moves);
+					         "both engines scored beyond %.2f for %d moves",
+					         config->adjudicate_score, config->adjudicate_moves);
 					return;
 				}
 			}

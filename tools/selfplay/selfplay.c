@@ -64,9 +64,9 @@ static GameResult play_game(const Game *opening, Player *black, Player *white, G
 static int usage(void)
 {
 	fprintf(stderr, "usage: selfplay [--games N] [--depth-a A] [--depth-b B] [--random-plies K] "
-			"[--seed S] [--verbose]\n"
-			"Plays N games (N/2 openings, each with both colours) between a search\n"
-			"to depth A and one to depth B; prints A's wins, draws and losses.\n");
+	                "[--seed S] [--verbose]\n"
+	                "Plays N games (N/2 openings, each with both colours) between a search\n"
+	                "to depth A and one to depth B; prints A's wins, draws and losses.\n");
 	return 2;
 }
 
@@ -146,8 +146,8 @@ int main(int argc, char **argv)
 	}
 	int n = wins + draws + losses;
 	double score = n ? (wins + 0.5 * draws) / n : 0.5;
-	printf("depth %d (A) vs depth %d (B), %d games: A +%d =%d -%d, score %.1f%%", o.depth_a,
-	       o.depth_b, n, wins, draws, losses, 100.0 * score);
+	printf("depth %d (A) vs depth %d (B), %d games: A +%d =%d -%d, score %.1f%%", o.depth_a, o.depth_b, n,
+	       wins, draws, losses, 100.0 * score);
 	if (score > 0 && score < 1)
 		printf(", Elo difference %+.0f", -400.0 * log10(1.0 / score - 1.0));
 	printf("\n");
