@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # poolshark: `make help` lists the targets.
 
+VERSION := 0.1
 CC      ?= cc
 BUILD   ?= build
 OPT     ?= -O2
@@ -52,6 +53,9 @@ deps:
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The version is set here and compiled into one object.
+$(BUILD)/src/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)

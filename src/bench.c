@@ -2,6 +2,7 @@
 /* The bench runner shared by `poolshark bench` and the protocol's `bench`. */
 #include "poolshark/bench.h"
 
+#include "poolshark/clock.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"
 
@@ -16,14 +17,13 @@ bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *o
 
 	SearchLimits limits = {.depth = depth};
 	uint64_t total = 0;
-	int64_t start = timeman_now_ms();
+	int64_t start = clock_now_ms();
 	for (int i = 0; i < bench_position_count; i++) {
 		Position root;
 		/* The list is compiled in and checked by test_bench: every FEN reads. */
 		if (!notation_parse_fen(bench_positions[i].fen, &root, NULL, 0))
 			continue;
-		game_init(engine_game(engine), &root);
-		engine_new_game(engine);
+		engine_new_game(engine, &root);
 		SearchResult result;
 		engine_search_sync(engine, &limits, NULL, NULL, &result);
 		total += result.nodes;
@@ -32,7 +32,7 @@ bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *o
 	}
 	out->depth = depth;
 	out->nodes = total;
-	out->elapsed_ms = timeman_now_ms() - start;
+	out->elapsed_ms = clock_now_ms() - start;
 	engine_destroy(engine);
 	return true;
 }

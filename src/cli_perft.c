@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark perft`: leaf counts per depth, optional divide and hash. */
-#include <bsd/stdlib.h>
+#include "poolshark/cli_perft.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/clock.h"
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"
 
@@ -13,11 +15,9 @@ enum { PERFT_MAX_DEPTH = 30, PERFT_MAX_HASH_MB = 65536 };
 
 static const char perft_usage[] = "usage: poolshark perft [--fen FEN] [--divide] [--hash MB] DEPTH\n";
 
-static double seconds_since(const struct timespec *start)
+static double seconds_since(int64_t start_ns)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+	return (double)(clock_now_ns() - start_ns) / 1e9;
 }
 
 static void print_total(int depth, uint64_t leaves, double seconds)
@@ -34,19 +34,6 @@ typedef struct PerftArgs {
 	long long hash_mb;
 	int depth;
 } PerftArgs;
-
-static bool parse_number(const char *text, const char *what, long long min, long long max, long long *out)
-{
-	const char *problem = NULL;
-	long long value = strtonum(text, min, max, &problem);
-	if (problem) {
-		fprintf(stderr, "poolshark perft: %s '%.40s' is %s (allowed %lld-%lld)\n", what, text,
-		        problem, min, max);
-		return false;
-	}
-	*out = value;
-	return true;
-}
 
 static bool parse_args(int argc, char **argv, PerftArgs *args)
 {
@@ -71,7 +58,8 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 					fprintf(stderr, "poolshark perft: bad FEN: %s\n", error);
 					return false;
 				}
-			} else if (!parse_number(value, "hash size", 1, PERFT_MAX_HASH_MB, &args->hash_mb)) {
+			} else if (!cli_parse_number("perft", "hash size", value, 1, PERFT_MAX_HASH_MB,
+			                             &args->hash_mb)) {
 				return false;
 			}
 		} else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
@@ -89,7 +77,7 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 		return false;
 	}
 	long long depth;
-	if (!parse_number(depth_text, "depth", 1, PERFT_MAX_DEPTH, &depth))
+	if (!cli_parse_number("perft", "depth", depth_text, 1, PERFT_MAX_DEPTH, &depth))
 		return false;
 	args->depth = (int)depth;
 	return true;
@@ -110,22 +98,27 @@ int cli_perft(int argc, char **argv)
 			return CLI_FAILURE;
 		}
 	}
-	struct timespec start;
 	if (args.divide) {
-		static PerftDivide divide; /* large; one per process run */
-		clock_gettime(CLOCK_MONOTONIC, &start);
-		perft_divide(&args.root, args.depth, table, &divide);
-		for (int i = 0; i < divide.count; i++) {
-			char text[NOTATION_MOVE_MAX];
-			notation_write_move(&args.root, divide.moves[i], text, sizeof text);
-			printf("%s %llu\n", text, (unsigned long long)divide.leaves[i]);
+		PerftDivide *divide = malloc(sizeof *divide);
+		if (!divide) {
+			perft_table_free(table);
+			fprintf(stderr, "poolshark perft: out of memory\n");
+			return CLI_FAILURE;
 		}
-		print_total(args.depth, divide.total, seconds_since(&start));
+		int64_t start = clock_now_ns();
+		perft_divide(&args.root, args.depth, table, divide);
+		for (int i = 0; i < divide->count; i++) {
+			char text[NOTATION_MOVE_MAX];
+			notation_write_move(&args.root, divide->moves[i], text, sizeof text);
+			printf("%s %llu\n", text, (unsigned long long)divide->leaves[i]);
+		}
+		print_total(args.depth, divide->total, seconds_since(start));
+		free(divide);
 	} else {
 		for (int d = 1; d <= args.depth; d++) {
-			clock_gettime(CLOCK_MONOTONIC, &start);
+			int64_t start = clock_now_ns();
 			uint64_t leaves = perft_count(&args.root, d, table);
-			print_total(d, leaves, seconds_since(&start));
+			print_total(d, leaves, seconds_since(start));
 		}
 	}
 	perft_table_free(table);

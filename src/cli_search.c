@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark bench` and `poolshark analyse`: the search from the command line. */
-#include <bsd/stdlib.h>
+#include "poolshark/cli_search.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,21 +10,10 @@
 #include "poolshark/cli.h"
 #include "poolshark/engine.h"
 #include "poolshark/notation.h"
-#include "poolshark/timeman.h"
+#include "poolshark/options.h"
+#include "poolshark/score.h"
 
 enum { LINE_MAX_CHARS = 4096 };
-
-/* "+1.25", "-0.05"; a forced end as "+99.93 (win in 7 plies)". */
-static void format_score(int score, char *out, size_t size)
-{
-	int a = score < 0 ? -score : score;
-	int n = snprintf(out, size, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
-	if (score_is_decisive(score) && n > 0 && (size_t)n < size) {
-		int plies = search_mate_plies(score);
-		snprintf(out + n, size - (size_t)n, " (%s in %d plies)", plies > 0 ? "win" : "loss",
-		         plies > 0 ? plies : -plies);
-	}
-}
 
 /* The moves of a line in PDN, each written in the position it is played in. */
 static void format_line(const Position *root, const Move *moves, int count, char *out, size_t size)
@@ -43,7 +33,7 @@ static void print_info(const SearchInfo *info, void *user)
 {
 	const Position *root = user;
 	char score[64], line[LINE_MAX_CHARS];
-	format_score(info->score, score, sizeof score);
+	score_write(info->score, score, sizeof score);
 	format_line(root, info->pv, info->pv_length, line, sizeof line);
 	uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
 	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64
@@ -52,24 +42,13 @@ static void print_info(const SearchInfo *info, void *user)
 	fflush(stdout);
 }
 
-static bool parse_number(const char *text, long long min, long long max, const char *what, long long *out)
-{
-	const char *err = NULL;
-	*out = strtonum(text, min, max, &err);
-	if (err) {
-		fprintf(stderr, "poolshark: %s '%s' is %s (allowed %lld..%lld)\n", what, text, err, min, max);
-		return false;
-	}
-	return true;
-}
-
 static void print_bench_position(int index, const Position *root, const SearchResult *result, void *user)
 {
 	(void)user;
 	char move[NOTATION_MOVE_MAX] = "none", score[64];
 	if (!move_is_none(result->best))
 		notation_write_move(root, result->best, move, sizeof move);
-	format_score(result->score, score, sizeof score);
+	score_write(result->score, score, sizeof score);
 	printf("position %2d/%d  nodes %10" PRIu64 "  score %-7s  best %-8s  %s\n", index + 1,
 	       bench_position_count, result->nodes, score, move, bench_positions[index].comment);
 }
@@ -77,7 +56,8 @@ static void print_bench_position(int index, const Position *root, const SearchRe
 int cli_bench(int argc, char **argv)
 {
 	long long depth = BENCH_DEFAULT_DEPTH;
-	if (argc > 2 || (argc == 2 && !parse_number(argv[1], 1, BENCH_MAX_DEPTH, "depth", &depth))) {
+	if (argc > 2 ||
+	    (argc == 2 && !cli_parse_number("bench", "depth", argv[1], 1, BENCH_MAX_DEPTH, &depth))) {
 		if (argc > 2)
 			fprintf(stderr, "poolshark: too many arguments\n");
 		fprintf(stderr, "usage: poolshark bench [DEPTH]\n");
@@ -99,7 +79,8 @@ static int analyse_usage(const char *problem)
 {
 	if (problem)
 		fprintf(stderr, "poolshark: %s\n", problem);
-	fprintf(stderr, "usage: poolshark analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)\n");
+	fprintf(stderr, "usage: poolshark analyse [--fen FEN] [--OPTION VALUE ...] (--depth D | --movetime "
+	                "MS | --nodes N)\n");
 	return CLI_USAGE;
 }
 
@@ -109,32 +90,39 @@ int cli_analyse(int argc, char **argv)
 	position_start(&p);
 	SearchLimits limits = {0};
 	int limit_count = 0;
+	EngineOptions options;
+	engine_default_options(&options);
+	options.move_overhead_ms = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i];
+		char error[OPTION_ERROR_MAX];
+		if (options_parse_flag(argc, argv, &i, &options, error, sizeof error))
+			continue;
+		if (error[0])
+			return analyse_usage(error);
 		if (i + 1 >= argc)
 			return analyse_usage(strncmp(opt, "--", 2) ? "unexpected argument"
 			                                           : "option needs a value");
 		const char *value = argv[++i];
 		long long n;
 		if (!strcmp(opt, "--fen")) {
-			char error[NOTATION_ERROR_MAX];
 			if (!notation_parse_fen(value, &p, error, sizeof error)) {
 				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
 				return CLI_USAGE;
 			}
 		} else if (!strcmp(opt, "--depth")) {
-			if (!parse_number(value, 1, 100, "depth", &n))
+			if (!cli_parse_number("analyse", "depth", value, 1, 100, &n))
 				return analyse_usage(NULL);
 			limits.depth = (int)n;
 			limit_count++;
 		} else if (!strcmp(opt, "--movetime")) {
-			if (!parse_number(value, 1, 86400000LL, "move time", &n))
+			if (!cli_parse_number("analyse", "move time", value, 1, 86400000LL, &n))
 				return analyse_usage(NULL);
 			limits.move_time_ms = n;
 			limit_count++;
 		} else if (!strcmp(opt, "--nodes")) {
-			if (!parse_number(value, 1, 1000000000000LL, "node count", &n))
+			if (!cli_parse_number("analyse", "node count", value, 1, 1000000000000LL, &n))
 				return analyse_usage(NULL);
 			limits.nodes = (uint64_t)n;
 			limit_count++;
@@ -146,15 +134,12 @@ int cli_analyse(int argc, char **argv)
 	if (limit_count != 1)
 		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
 
-	EngineOptions options;
-	engine_default_options(&options);
-	options.move_overhead_ms = 0;
 	Engine *engine = engine_create(&options);
 	if (!engine) {
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
-	game_init(engine_game(engine), &p);
+	engine_new_game(engine, &p);
 	SearchResult r;
 	engine_search_sync(engine, &limits, print_info, &p, &r);
 	engine_destroy(engine);

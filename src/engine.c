@@ -6,8 +6,14 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "poolshark/timeman.h"
+#include "poolshark/clock.h"
+#include "poolshark/movegen.h"
 #include "poolshark/random.h"
+
+enum {
+	PREPARE_THREADS = 2, /* threads that make a new table resident */
+	PREPARE_MIN_BYTES = 64 * 1024 * 1024
+};
 
 struct Engine {
 	EngineOptions options;
@@ -27,6 +33,13 @@ struct Engine {
 	EngineInfoCallback info;
 	EngineDoneCallback done;
 	void *user;
+
+	/* The thread that makes a new table resident. Started by the
+	 * controlling thread; joined by the next search (in its own thread)
+	 * or by the controlling thread when no search runs. */
+	pthread_t preparer;
+	bool preparing;
+	atomic_bool prepare_abort;
 
 	uint64_t random; /* generator state for the weaker settings */
 	int scored_count;
@@ -62,8 +75,52 @@ Engine *engine_create(const EngineOptions *options)
 	atomic_init(&e->stop, false);
 	atomic_init(&e->pondering, false);
 	atomic_init(&e->searching, false);
-	engine_seed(e, (uint64_t)timeman_now_ms() ^ (uint64_t)(uintptr_t)e);
+	atomic_init(&e->prepare_abort, false);
+	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
 	return e;
+}
+
+const char *engine_status_text(EngineStatus status)
+{
+	switch (status) {
+	case ENGINE_OK: return "done";
+	case ENGINE_BUSY: return "a search is running (send stop first)";
+	case ENGINE_ILLEGAL_MOVE: return "not a legal move here";
+	case ENGINE_GAME_OVER: return "the game is over";
+	case ENGINE_RECORD_FULL: return "the game record is full";
+	case ENGINE_NOTHING_TO_UNDO: return "no move to take back";
+	case ENGINE_NO_MEMORY: return "not enough memory";
+	}
+	return "unknown engine status";
+}
+
+static void *prepare_table(void *arg)
+{
+	Engine *e = arg;
+	tt_prefault(&e->tt, PREPARE_THREADS, &e->prepare_abort);
+	return NULL;
+}
+
+/* Waits for the table to be resident (or, with abort, for the preparer to
+ * give up). Called by whichever thread owns the engine at the time. */
+static void join_preparer(Engine *e, bool abort)
+{
+	if (!e->preparing)
+		return;
+	if (abort)
+		atomic_store(&e->prepare_abort, true);
+	pthread_join(e->preparer, NULL);
+	e->preparing = false;
+	atomic_store(&e->prepare_abort, false);
+}
+
+/* A large table is made resident in the background; a small one is left
+ * to fault in as the search uses it. */
+static void start_preparer(Engine *e)
+{
+	if (tt_bytes(&e->tt) < PREPARE_MIN_BYTES)
+		return;
+	e->preparing = pthread_create(&e->preparer, NULL, prepare_table, e) == 0;
 }
 
 static void join_finished(Engine *e)
@@ -74,27 +131,47 @@ static void join_finished(Engine *e)
 	}
 }
 
+/* The engine is idle and its game may change: no search, no preparer. */
+static bool make_idle(Engine *e)
+{
+	if (engine_is_searching(e))
+		return false;
+	join_finished(e);
+	return true;
+}
+
 void engine_destroy(Engine *e)
 {
 	if (!e)
 		return;
 	engine_stop(e);
 	join_finished(e);
+	join_preparer(e, true);
 	tt_free(&e->tt);
 	search_destroy(e->search);
 	free(e->game);
 	free(e);
 }
 
-bool engine_set_options(Engine *e, const EngineOptions *options)
+EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 {
-	if (engine_is_searching(e))
-		return false;
-	join_finished(e);
-	if (options->hash_mb != e->options.hash_mb && !tt_resize(&e->tt, options->hash_mb))
-		return false;
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	if (options->hash_mb != e->options.hash_mb) {
+		join_preparer(e, true);
+		bool resized = tt_resize(&e->tt, options->hash_mb);
+		if (!e->tt.buckets) {
+			/* Not even the old size came back: keep a minimal table so
+			 * that the engine stays usable. */
+			tt_init(&e->tt, 1);
+			e->options.hash_mb = 1;
+		}
+		if (!resized)
+			return ENGINE_NO_MEMORY;
+		start_preparer(e);
+	}
 	e->options = *options;
-	return true;
+	return ENGINE_OK;
 }
 
 void engine_get_options(const Engine *e, EngineOptions *out)
@@ -102,24 +179,60 @@ void engine_get_options(const Engine *e, EngineOptions *out)
 	*out = e->options;
 }
 
-Game *engine_game(Engine *e)
+const Game *engine_game(const Engine *e)
 {
 	return e->game;
 }
 
-bool engine_new_game(Engine *e)
+EngineStatus engine_new_game(Engine *e, const Position *start)
 {
-	if (engine_is_searching(e))
-		return false;
-	join_finished(e);
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	Position initial;
+	if (!start) {
+		position_start(&initial);
+		start = &initial;
+	}
+	game_init(e->game, start);
+	join_preparer(e, true);
 	tt_clear(&e->tt);
+	start_preparer(e);
 	search_clear(e->search);
-	return true;
+	return ENGINE_OK;
 }
 
-void engine_seed(Engine *e, uint64_t seed)
+EngineStatus engine_set_game(Engine *e, const Game *g)
 {
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	game_copy(e->game, g);
+	return ENGINE_OK;
+}
+
+EngineStatus engine_play(Engine *e, Move m)
+{
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	if (game_status(e->game).result != RESULT_NONE)
+		return ENGINE_GAME_OVER;
+	if (!movegen_is_legal(game_position(e->game), m))
+		return ENGINE_ILLEGAL_MOVE;
+	return game_play(e->game, m) ? ENGINE_OK : ENGINE_RECORD_FULL;
+}
+
+EngineStatus engine_undo(Engine *e)
+{
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	return game_undo(e->game) ? ENGINE_OK : ENGINE_NOTHING_TO_UNDO;
+}
+
+EngineStatus engine_seed(Engine *e, uint64_t seed)
+{
+	if (!make_idle(e))
+		return ENGINE_BUSY;
 	e->random = seed;
+	return ENGINE_OK;
 }
 
 static int clamp_strength(int strength)
@@ -207,6 +320,7 @@ static void *search_thread(void *arg)
 {
 	Engine *e = arg;
 	SearchResult result;
+	join_preparer(e, false);
 	run(e, e->info, e->user, &result);
 	atomic_store(&e->searching, false);
 	if (e->done)
@@ -214,12 +328,11 @@ static void *search_thread(void *arg)
 	return NULL;
 }
 
-bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info, EngineDoneCallback done,
-                  void *user)
+EngineStatus engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
+                          EngineDoneCallback done, void *user)
 {
-	if (engine_is_searching(e))
-		return false;
-	join_finished(e);
+	if (!make_idle(e))
+		return ENGINE_BUSY;
 	e->limits = effective_limits(e, limits);
 	search_root_from_game(e->game, &e->root);
 	e->info = info;
@@ -230,10 +343,10 @@ bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info
 	atomic_store(&e->searching, true);
 	if (pthread_create(&e->thread, NULL, search_thread, e) != 0) {
 		atomic_store(&e->searching, false);
-		return false;
+		return ENGINE_NO_MEMORY;
 	}
 	e->thread_joinable = true;
-	return true;
+	return ENGINE_OK;
 }
 
 void engine_stop(Engine *e)
@@ -256,14 +369,17 @@ bool engine_is_searching(const Engine *e)
 	return atomic_load(&((Engine *)e)->searching);
 }
 
-void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
-                        SearchResult *out)
+EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
+                                SearchResult *out)
 {
-	join_finished(e);
+	if (!make_idle(e))
+		return ENGINE_BUSY;
+	join_preparer(e, false);
 	e->limits = effective_limits(e, limits);
 	search_root_from_game(e->game, &e->root);
 	atomic_store(&e->stop, false);
 	atomic_store(&e->pondering, false);
 	e->limits.ponder = false;
 	run(e, info, user, out);
+	return ENGINE_OK;
 }

@@ -2,6 +2,8 @@
 /* Evaluation: material, men's structure and progress, kings' activity, drawn endings. */
 #include "poolshark/eval.h"
 
+#include <string.h>
+
 const EvalWeights eval_default_weights = {
     .man = 100,
     .king_opening = 484,
@@ -184,4 +186,53 @@ int eval_evaluate(const Position *p, const EvalWeights *w)
 	if (score <= -EVAL_LIMIT)
 		score = -EVAL_LIMIT + 1;
 	return score;
+}
+
+#define FIELD(f, term, low, high)                                                                            \
+	{                                                                                                    \
+#f, term, offsetof(EvalWeights, f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(int)), low, \
+		    high                                                                                     \
+	}
+
+const EvalField eval_fields[EVAL_FIELD_COUNT] = {
+    FIELD(man, "men", 100, 100),
+    FIELD(king_opening, "kings", 200, 1000),
+    FIELD(king_endgame, "kings", 200, 1000),
+    FIELD(man_row, "advancement", -200, 200),
+    FIELD(tempo, "tempo", -100, 100),
+    FIELD(back_guard, "back-guard", -100, 100),
+    FIELD(man_centre, "centre", -100, 100),
+    FIELD(man_edge, "edge", -100, 100),
+    FIELD(runaway, "runaway", -300, 300),
+    FIELD(runaway_per_row, NULL, -100, 100),
+    FIELD(runaway_vs_kings, NULL, 0, 100),
+    FIELD(king_centre, "king-centre", 0, 100),
+    FIELD(king_main_diagonal, "king-diagonals", 0, 100),
+    FIELD(king_double_diagonal, "king-diagonals", 0, 100),
+    FIELD(king_mobility, "king-mobility", 0, 50),
+    FIELD(king_trapped, "king-trapped", -300, 0),
+    FIELD(drawn_scale, NULL, 0, 16),
+    FIELD(drawish_scale, NULL, 0, 16),
+};
+
+_Static_assert(sizeof(EvalWeights) == 27 * sizeof(int),
+               "every field of EvalWeights is listed in eval_fields (update both together)");
+
+int eval_explain(const Position *p, const EvalWeights *w, EvalTermScore *out, int max)
+{
+	int score = eval_evaluate(p, w), count = 0;
+	for (int f = 0; f < EVAL_FIELD_COUNT && count < max; f++) {
+		const char *term = eval_fields[f].term;
+		if (!term || (f > 0 && eval_fields[f - 1].term && !strcmp(eval_fields[f - 1].term, term)))
+			continue;
+		EvalWeights off = *w;
+		for (int g = f;
+		     g < EVAL_FIELD_COUNT && eval_fields[g].term && !strcmp(eval_fields[g].term, term); g++)
+			memset((char *)&off + eval_fields[g].offset, 0,
+			       (size_t)eval_fields[g].length * sizeof(int));
+		out[count].name = term;
+		out[count].value = score - eval_evaluate(p, &off);
+		count++;
+	}
+	return count;
 }

@@ -2,6 +2,8 @@
 /* Game record: history, draw counters and the result (RULES.md section 3). */
 #include "poolshark/game.h"
 
+#include <string.h>
+
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
 
@@ -16,6 +18,15 @@ void game_init(Game *g, const Position *start)
 	g->ply_count = 0;
 	g->positions[0] = *start;
 	game_counters_start(start, &g->counters[0]);
+}
+
+void game_copy(Game *to, const Game *from)
+{
+	int n = from->ply_count;
+	to->ply_count = n;
+	memcpy(to->positions, from->positions, (size_t)(n + 1) * sizeof from->positions[0]);
+	memcpy(to->counters, from->counters, (size_t)(n + 1) * sizeof from->counters[0]);
+	memcpy(to->moves, from->moves, (size_t)n * sizeof from->moves[0]);
 }
 
 bool game_play(Game *g, Move m)

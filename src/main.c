@@ -4,6 +4,10 @@
 #include <string.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/cli_perft.h"
+#include "poolshark/cli_search.h"
+#include "poolshark/hubloop.h"
+#include "poolshark/play.h"
 
 typedef struct Subcommand {
 	const char *name;
@@ -12,8 +16,8 @@ typedef struct Subcommand {
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-    {"hub", cli_protocol, "the line protocol on stdin/stdout (the default)"},
-    {"play", cli_play, "play a game against the engine in this terminal"},
+    {"hub", hubloop_main, "the line protocol on stdin/stdout (the default)"},
+    {"play", play_main, "play a game against the engine in this terminal"},
     {"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
     {"bench", cli_bench, "deterministic search benchmark: bench [DEPTH]"},
     {"analyse", cli_analyse,
@@ -31,7 +35,7 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return cli_protocol(argc, argv);
+		return hubloop_main(argc, argv);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return CLI_OK;

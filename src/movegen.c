@@ -435,3 +435,13 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 		man_capture_from(&ctx, m.from, 0);
 	return ctx.path_count;
 }
+
+bool movegen_is_legal(const Position *p, Move m)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	for (int i = 0; i < n; i++)
+		if (move_equal(list.moves[i], m))
+			return true;
+	return false;
+}

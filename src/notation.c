@@ -283,20 +283,23 @@ bool notation_parse_hub_position(const char *text, Position *out, char *error, s
 	return true;
 }
 
+char notation_piece_letter(const Position *p, int square, char empty)
+{
+	Bitboard b = bb_square(square);
+	bool king = (p->kings & b) != 0;
+	if (p->pieces[BLACK] & b)
+		return king ? 'B' : 'b';
+	if (p->pieces[WHITE] & b)
+		return king ? 'W' : 'w';
+	return empty;
+}
+
 void notation_write_hub_position(const Position *p, char *out, size_t size)
 {
 	char text[NOTATION_HUB_POSITION_MAX];
 	text[0] = p->side == WHITE ? 'W' : 'B';
-	for (int s = 0; s < 32; s++) {
-		Bitboard b = bb_square(s);
-		bool king = (p->kings & b) != 0;
-		if (p->pieces[BLACK] & b)
-			text[s + 1] = king ? 'B' : 'b';
-		else if (p->pieces[WHITE] & b)
-			text[s + 1] = king ? 'W' : 'w';
-		else
-			text[s + 1] = 'e';
-	}
+	for (int s = 0; s < 32; s++)
+		text[s + 1] = notation_piece_letter(p, s, 'e');
 	text[33] = '\0';
 	snprintf(out, size, "%s", text);
 }

@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark play`: a game against the engine in the terminal. */
+#include "poolshark/play.h"
+
 #include <math.h>
 #include <stdbool.h>
-#include <bsd/stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/diagram.h"
 #include "poolshark/engine.h"
 #include "poolshark/game.h"
-#include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/number.h"
+#include "poolshark/options.h"
 #include "poolshark/pdn.h"
-#include "poolshark/protocol.h"
+#include "poolshark/score.h"
+#include "poolshark/version.h"
 
 enum { INPUT_MAX = 1024, PLAY_HASH_MB = 64 };
 
@@ -35,15 +39,15 @@ static const char *color_name(Color c)
 	return c == BLACK ? "Black" : "White";
 }
 
-static Game *session_game(PlaySession *s)
+static const Game *session_game(const PlaySession *s)
 {
 	return engine_game(s->engine);
 }
 
 static void show_board(PlaySession *s)
 {
-	char text[PROTOCOL_BOARD_MAX];
-	protocol_draw_board(game_position(session_game(s)), s->flipped, text, sizeof text);
+	char text[DIAGRAM_MAX];
+	diagram_draw(game_position(session_game(s)), s->flipped, text, sizeof text);
 	printf("\n%s\n", text);
 	if (s->last[0])
 		printf("%s\n", s->last);
@@ -86,47 +90,38 @@ static bool check_end(PlaySession *s)
 	return true;
 }
 
-static Move engine_choice(PlaySession *s, double seconds, SearchResult *r)
+/* The engine's move after `seconds` of thought (move_none() when it has none). */
+static Move think(PlaySession *s, double seconds, SearchResult *r)
 {
 	SearchLimits limits = {0};
 	limits.move_time_ms = (int64_t)llround(seconds * 1000.0);
 	if (limits.move_time_ms < 1)
 		limits.move_time_ms = 1;
-	engine_search_sync(s->engine, &limits, NULL, NULL, r);
+	if (engine_search_sync(s->engine, &limits, NULL, NULL, r) != ENGINE_OK)
+		return move_none();
 	return r->best;
-}
-
-static void format_score(const SearchResult *r, char *out, size_t size)
-{
-	if (score_is_decisive(r->score))
-		snprintf(out, size, "%s in %d plies", r->score > 0 ? "a forced win" : "a forced loss",
-		         abs(search_mate_plies(r->score)));
-	else
-		snprintf(out, size, "%+.2f", r->score / 100.0);
 }
 
 static void engine_move(PlaySession *s)
 {
-	Game *g = session_game(s);
-	const Position *p = game_position(g);
+	const Position *p = game_position(session_game(s));
 	printf("poolshark thinks...\n");
 	fflush(stdout);
 	SearchResult r;
-	Move m = engine_choice(s, s->seconds, &r);
+	Move m = think(s, s->seconds, &r);
 	if (move_is_none(m))
 		return;
 	char text[NOTATION_MOVE_MAX], score[64];
 	notation_write_move(p, m, text, sizeof text);
-	format_score(&r, score, sizeof score);
-	game_play(g, m);
+	score_write(r.score, score, sizeof score);
+	engine_play(s->engine, m);
 	snprintf(s->last, sizeof s->last, "poolshark played %s", text);
 	printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
 }
 
 static void new_game(PlaySession *s, Color person)
 {
-	engine_new_game(s->engine);
-	game_init(session_game(s), &s->start);
+	engine_new_game(s->engine, &s->start);
 	s->person = person;
 	s->flipped = person == BLACK; /* the person's men at the bottom */
 	s->announced = false;
@@ -137,16 +132,16 @@ static void new_game(PlaySession *s, Color person)
 
 static void undo(PlaySession *s)
 {
-	Game *g = session_game(s);
+	const Game *g = session_game(s);
 	if (g->ply_count == 0) {
 		printf("Nothing to take back.\n");
 		return;
 	}
 	/* Back to the person's turn, taking back at least one move of theirs
 	 * when they have made one. */
-	game_undo(g);
+	engine_undo(s->engine);
 	while (g->ply_count > 0 && game_position(g)->side != s->person)
-		game_undo(g);
+		engine_undo(s->engine);
 	s->announced = false;
 	s->last[0] = '\0';
 	printf("Taken back; %s to move.\n", color_name(game_position(g)->side));
@@ -201,22 +196,7 @@ static bool read_line(char *line, size_t size)
 
 static bool parse_seconds(const char *text, double *out)
 {
-	char *end;
-	double v = strtod(text, &end);
-	if (end == text || *end || !(v >= LEVEL_MIN_SECONDS && v <= LEVEL_MAX_SECONDS))
-		return false;
-	*out = v;
-	return true;
-}
-
-static bool parse_strength(const char *text, int *out)
-{
-	const char *problem = NULL;
-	long long v = strtonum(text, 0, 100, &problem);
-	if (problem)
-		return false;
-	*out = (int)v;
-	return true;
+	return !number_parse_decimal(text, LEVEL_MIN_SECONDS, LEVEL_MAX_SECONDS, out);
 }
 
 /* Handles what the person typed; false on quit. */
@@ -224,8 +204,7 @@ static bool person_input(PlaySession *s, char *line)
 {
 	char *word = strtok(line, " \t");
 	char *arg = strtok(NULL, " \t");
-	Game *g = session_game(s);
-	const Position *p = game_position(g);
+	const Position *p = game_position(session_game(s));
 	if (!word)
 		return true;
 	if (!strcmp(word, "quit") || !strcmp(word, "exit"))
@@ -252,10 +231,10 @@ static bool person_input(PlaySession *s, char *line)
 	} else if (!strcmp(word, "strength")) {
 		EngineOptions options;
 		engine_get_options(s->engine, &options);
-		int v;
-		if (arg && parse_strength(arg, &v)) {
-			options.strength = v;
-			engine_set_options(s->engine, &options);
+		char error[OPTION_ERROR_MAX];
+		if (arg && options_parse(options_find("strength"), arg, &options, error, sizeof error) &&
+		    engine_set_options(s->engine, &options) == ENGINE_OK) {
+			int v = options.strength;
 			printf("poolshark now plays at strength %d%s.\n", v, v == 100 ? " (its best)" : "");
 		} else
 			printf(
@@ -284,7 +263,7 @@ static bool person_input(PlaySession *s, char *line)
 			full = options;
 			full.strength = 100;
 			engine_set_options(s->engine, &full);
-			Move m = engine_choice(s, s->seconds < 1.0 ? s->seconds : 1.0, &r);
+			Move m = think(s, s->seconds < 1.0 ? s->seconds : 1.0, &r);
 			engine_set_options(s->engine, &options);
 			char text[NOTATION_MOVE_MAX];
 			notation_write_move(p, m, text, sizeof text);
@@ -304,7 +283,7 @@ static bool person_input(PlaySession *s, char *line)
 			return true;
 		}
 		notation_write_move(p, m, text, sizeof text);
-		game_play(g, m);
+		engine_play(s->engine, m);
 		snprintf(s->last, sizeof s->last, "you played %s", text);
 		show_board(s);
 	}
@@ -315,18 +294,28 @@ static int usage(const char *problem, const char *argument)
 {
 	if (problem)
 		fprintf(stderr, "poolshark play: %s '%.40s'\n", problem, argument);
-	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--strength 0-100] [--fen FEN]\n");
+	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--fen FEN] [--OPTION VALUE ...]\n"
+	                "  (options: --strength 0-100, --hash MB, ...; see poolshark's help)\n");
 	return CLI_USAGE;
 }
 
-int cli_play(int argc, char **argv)
+int play_main(int argc, char **argv)
 {
 	Color person = BLACK;
 	double seconds = 1.0;
-	int strength = 100;
 	Position start;
 	position_start(&start);
+	EngineOptions options;
+	engine_default_options(&options);
+	options.hash_mb = PLAY_HASH_MB;
 	for (int i = 1; i < argc; i++) {
+		char error[OPTION_ERROR_MAX];
+		if (options_parse_flag(argc, argv, &i, &options, error, sizeof error))
+			continue;
+		if (error[0]) {
+			fprintf(stderr, "poolshark play: %s\n", error);
+			return usage(NULL, NULL);
+		}
 		if (!strcmp(argv[i], "--white"))
 			person = WHITE;
 		else if (!strcmp(argv[i], "--black"))
@@ -334,11 +323,7 @@ int cli_play(int argc, char **argv)
 		else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
 			if (!parse_seconds(argv[++i], &seconds))
 				return usage("--level takes seconds from 0.01 to 3600, not", argv[i]);
-		} else if (!strcmp(argv[i], "--strength") && i + 1 < argc) {
-			if (!parse_strength(argv[++i], &strength))
-				return usage("--strength takes a whole number from 0 to 100, not", argv[i]);
 		} else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
-			char error[NOTATION_ERROR_MAX];
 			if (!notation_parse_fen(argv[++i], &start, error, sizeof error)) {
 				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
 				return CLI_USAGE;
@@ -346,10 +331,6 @@ int cli_play(int argc, char **argv)
 		} else
 			return usage("unknown or incomplete argument", argv[i]);
 	}
-	EngineOptions options;
-	engine_default_options(&options);
-	options.hash_mb = PLAY_HASH_MB;
-	options.strength = strength;
 	PlaySession s = {0};
 	s.seconds = seconds;
 	s.start = start;
@@ -358,12 +339,11 @@ int cli_play(int argc, char **argv)
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
-	printf("poolshark %s: American pool checkers. Type help for the commands.\n", POOLSHARK_VERSION);
+	printf("poolshark %s: American pool checkers. Type help for the commands.\n", poolshark_version);
 	new_game(&s, person);
 	show_board(&s);
 	for (;;) {
-		Game *g = session_game(&s);
-		if (!check_end(&s) && game_position(g)->side != s.person) {
+		if (!check_end(&s) && game_position(session_game(&s))->side != s.person) {
 			engine_move(&s);
 			show_board(&s);
 			continue;

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "poolshark/movegen.h"
+#include "poolshark/clock.h"
 #include "poolshark/timeman.h"
 
 /* Search margins; integers only, so that node counts never depend on the
@@ -121,11 +122,6 @@ int search_root_scores(const Search *s, Move *moves, int *scores, int max)
 	return n;
 }
 
-int search_mate_plies(int score)
-{
-	return score > 0 ? SCORE_WIN - score : -(SCORE_WIN + score);
-}
-
 static void poll(Search *s)
 {
 	const SearchControl *c = s->control;
@@ -134,9 +130,9 @@ static void poll(Search *s)
 	if (s->pondering && !atomic_load(c->pondering)) {
 		/* Ponder hit: the clock of this move starts now. */
 		s->pondering = false;
-		s->start_ms = timeman_now_ms();
+		s->start_ms = clock_now_ms();
 	}
-	if (!s->pondering && s->budget.limited && timeman_now_ms() - s->start_ms >= s->budget.hard_ms)
+	if (!s->pondering && s->budget.limited && clock_now_ms() - s->start_ms >= s->budget.hard_ms)
 		s->stopped = true;
 	if (s->limits.nodes && s->nodes >= s->limits.nodes)
 		s->stopped = true;
@@ -520,9 +516,9 @@ static void report(Search *s, int depth, int score)
 	info.mean_depth = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : depth;
 	info.score = score;
 	info.mate = score_is_decisive(score);
-	info.mate_plies = info.mate ? search_mate_plies(score) : 0;
+	info.mate_plies = info.mate ? score_mate_plies(score) : 0;
 	info.nodes = s->nodes;
-	info.time_ms = timeman_now_ms() - s->start_ms;
+	info.time_ms = clock_now_ms() - s->start_ms;
 	info.pv_length = s->pv_length[0];
 	for (int i = 0; i < info.pv_length; i++)
 		info.pv[i] = s->pv[0][i];
@@ -550,7 +546,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->control = control ? control : &no_control;
 	s->tt = tt;
 	s->limits = *limits;
-	s->start_ms = timeman_now_ms();
+	s->start_ms = clock_now_ms();
 	s->pondering = limits->ponder && s->control->pondering && atomic_load(s->control->pondering);
 	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
 	s->stopped = false;
@@ -618,9 +614,9 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 
 		if (!s->pondering && !limits->infinite) {
 			/* A forced end found with room to spare will not change. */
-			if (score_is_decisive(score) && depth >= 2 * abs(search_mate_plies(score)) + 2)
+			if (score_is_decisive(score) && depth >= 2 * abs(score_mate_plies(score)) + 2)
 				break;
-			if (s->budget.limited && timeman_now_ms() - s->start_ms >= s->budget.soft_ms)
+			if (s->budget.limited && clock_now_ms() - s->start_ms >= s->budget.soft_ms)
 				break;
 		}
 		if (limits->nodes && s->nodes >= limits->nodes)

@@ -2,8 +2,6 @@
 /* Time management: soft target, hard limit, move overhead. */
 #include "poolshark/timeman.h"
 
-#include <time.h>
-
 /* Moves we expect still to play when the clock has no moves-to-go. */
 static const int ASSUMED_MOVES_LEFT = 25;
 
@@ -44,11 +42,4 @@ void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget
 	out->limited = true;
 	out->soft_ms = at_least_1(soft);
 	out->hard_ms = at_least_1(hard);
-}
-
-int64_t timeman_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }

@@ -2,13 +2,16 @@
 /* Transposition table storage, probing and replacement. */
 #include "poolshark/tt.h"
 
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-#include "poolshark/search.h"
+#include "poolshark/bigmem.h"
+#include "poolshark/score.h"
 
-enum { GENERATION_MASK = 0x3f, TT_HUGE_PAGE = 2 * 1024 * 1024 };
+enum { GENERATION_MASK = 0x3f };
+
+/* Up to this size a clear writes zeros; above it the table is mapped anew,
+ * which is instant and gives the memory back until it is used again. */
+static const size_t CLEAR_BY_WRITING_MAX = (size_t)64 * 1024 * 1024;
 
 static size_t buckets_for(size_t megabytes)
 {
@@ -22,27 +25,18 @@ bool tt_init(TT *tt, size_t megabytes)
 {
 	tt->bucket_count = buckets_for(megabytes);
 	tt->generation = 0;
-	size_t bytes = tt->bucket_count * sizeof *tt->buckets;
-	/* Probes land anywhere in the table: on 2 MiB pages they miss the
-	 * TLB far less often. aligned_alloc wants a multiple of the alignment. */
-	size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : sizeof(TTBucket);
-	tt->buckets = aligned_alloc(align, bytes);
+	/* Zeroed by the system: a fresh table reads the same in every run. */
+	tt->buckets = bigmem_alloc(tt_bytes(tt));
 	if (!tt->buckets) {
 		tt->bucket_count = 0;
 		return false;
 	}
-#ifdef MADV_HUGEPAGE
-	if (align == TT_HUGE_PAGE)
-		madvise(tt->buckets, bytes, MADV_HUGEPAGE);
-#endif
-	/* Zeroed: a fresh table must read the same in every run. */
-	memset(tt->buckets, 0, bytes);
 	return true;
 }
 
 void tt_free(TT *tt)
 {
-	free(tt->buckets);
+	bigmem_free(tt->buckets, tt_bytes(tt));
 	tt->buckets = NULL;
 	tt->bucket_count = 0;
 }
@@ -50,17 +44,38 @@ void tt_free(TT *tt)
 bool tt_resize(TT *tt, size_t megabytes)
 {
 	TT fresh;
-	if (!tt_init(&fresh, megabytes))
-		return false;
+	if (buckets_for(megabytes) == tt->bucket_count) {
+		tt_clear(tt);
+		return true;
+	}
+	/* The old table goes first, so that both never hold memory at once. */
+	size_t old_megabytes = tt_bytes(tt) / (1024 * 1024);
 	tt_free(tt);
-	*tt = fresh;
-	return true;
+	if (tt_init(&fresh, megabytes)) {
+		*tt = fresh;
+		return true;
+	}
+	if (!tt_init(tt, old_megabytes ? old_megabytes : 1))
+		tt->bucket_count = 0;
+	return false;
 }
 
 void tt_clear(TT *tt)
 {
-	memset(tt->buckets, 0, tt->bucket_count * sizeof *tt->buckets);
+	size_t bytes = tt_bytes(tt);
+	void *fresh = bytes > CLEAR_BY_WRITING_MAX ? bigmem_alloc(bytes) : NULL;
+	if (fresh) {
+		bigmem_free(tt->buckets, bytes);
+		tt->buckets = fresh;
+	} else {
+		memset(tt->buckets, 0, bytes);
+	}
 	tt->generation = 0;
+}
+
+void tt_prefault(TT *tt, int threads, const atomic_bool *abort)
+{
+	bigmem_prefault(tt->buckets, tt_bytes(tt), threads, abort);
 }
 
 void tt_new_search(TT *tt)

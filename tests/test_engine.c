@@ -3,12 +3,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <setjmp.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
 #include <cmocka.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/engine.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -36,7 +38,7 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 	Seen *seen = user;
 	seen->result = *result;
 	seen->root = *root;
-	atomic_store(&seen->done_at_ms, timeman_now_ms());
+	atomic_store(&seen->done_at_ms, clock_now_ms());
 	atomic_fetch_add(&seen->dones, 1);
 }
 
@@ -72,12 +74,12 @@ static void test_stop_answers_within_50_ms(void **state)
 	Seen seen;
 	init_seen(&seen);
 	SearchLimits limits = {.infinite = true};
-	assert_true(engine_start(e, &limits, on_info, on_done, &seen));
-	assert_false(engine_start(e, &limits, on_info, on_done, &seen));
+	assert_int_equal(engine_start(e, &limits, on_info, on_done, &seen), ENGINE_OK);
+	assert_int_equal(engine_start(e, &limits, on_info, on_done, &seen), ENGINE_BUSY);
 	sleep_ms(300);
 	assert_true(engine_is_searching(e));
 	assert_int_equal(atomic_load(&seen.dones), 0);
-	int64_t asked = timeman_now_ms();
+	int64_t asked = clock_now_ms();
 	engine_stop(e);
 	engine_wait(e);
 	int64_t answered = atomic_load(&seen.done_at_ms);
@@ -98,7 +100,7 @@ static void test_immediate_stop_still_moves(void **state)
 		Seen seen;
 		init_seen(&seen);
 		SearchLimits limits = {.infinite = true};
-		assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+		assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 		engine_stop(e);
 		engine_wait(e);
 		assert_int_equal(atomic_load(&seen.dones), 1);
@@ -116,10 +118,10 @@ static void test_ponder_hit_starts_the_clock(void **state)
 	Seen seen;
 	init_seen(&seen);
 	SearchLimits limits = {.move_time_ms = 100, .ponder = true};
-	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	sleep_ms(400);
 	assert_int_equal(atomic_load(&seen.dones), 0);
-	int64_t hit = timeman_now_ms();
+	int64_t hit = clock_now_ms();
 	engine_ponder_hit(e);
 	engine_wait(e);
 	int64_t took = atomic_load(&seen.done_at_ms) - hit;
@@ -137,8 +139,8 @@ static void test_clock_is_respected(void **state)
 	Seen seen;
 	init_seen(&seen);
 	SearchLimits limits = {.time_left_ms = 600, .moves_to_go = 1};
-	int64_t start = timeman_now_ms();
-	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	int64_t start = clock_now_ms();
+	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	engine_wait(e);
 	assert_true(atomic_load(&seen.done_at_ms) - start < 600);
 
@@ -147,39 +149,101 @@ static void test_clock_is_respected(void **state)
 	assert_true(notation_parse_fen("B:W6,20:B1,K32", &p, NULL, 0));
 	MoveList list;
 	assert_int_equal(movegen_generate(&p, &list), 1);
-	game_init(engine_game(e), &p);
+	assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
 	init_seen(&seen);
 	limits.time_left_ms = 60000;
 	limits.moves_to_go = 0;
-	start = timeman_now_ms();
-	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
+	start = clock_now_ms();
+	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	engine_wait(e);
 	assert_true(atomic_load(&seen.done_at_ms) - start < 20);
 	assert_true(move_equal(seen.result.best, list.moves[0]));
 	engine_destroy(e);
 }
 
-/* Options and a new game are refused during a search, accepted after. */
+/* Every call that changes the engine's game, table or options is refused
+ * during a search, and the game is exactly as it was; after the search
+ * each is accepted. */
 static void test_no_changes_while_searching(void **state)
 {
 	(void)state;
 	Engine *e = small_engine();
+	Move first;
+	assert_int_equal(notation_parse_move(game_position(engine_game(e)), "11-15", &first, NULL, 0),
+	                 MOVE_PARSE_OK);
+	assert_int_equal(engine_play(e, first), ENGINE_OK);
+	Game *before = malloc(sizeof *before);
+	assert_non_null(before);
+	game_copy(before, engine_game(e));
+
 	Seen seen;
 	init_seen(&seen);
 	SearchLimits limits = {.infinite = true};
 	EngineOptions o;
 	engine_get_options(e, &o);
 	o.hash_mb = 2;
-	assert_true(engine_start(e, &limits, NULL, on_done, &seen));
-	assert_false(engine_set_options(e, &o));
-	assert_false(engine_new_game(e));
+	Move reply;
+	assert_int_equal(notation_parse_move(game_position(before), "22-18", &reply, NULL, 0), MOVE_PARSE_OK);
+	Position start;
+	position_start(&start);
+	Game *other = malloc(sizeof *other);
+	assert_non_null(other);
+	game_init(other, &start);
+	SearchResult r = {.depth = -7};
+
+	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
+	assert_int_equal(engine_set_options(e, &o), ENGINE_BUSY);
+	assert_int_equal(engine_new_game(e, NULL), ENGINE_BUSY);
+	assert_int_equal(engine_set_game(e, other), ENGINE_BUSY);
+	assert_int_equal(engine_play(e, reply), ENGINE_BUSY);
+	assert_int_equal(engine_undo(e), ENGINE_BUSY);
+	assert_int_equal(engine_seed(e, 1), ENGINE_BUSY);
+	assert_int_equal(engine_search_sync(e, &limits, NULL, NULL, &r), ENGINE_BUSY);
+	assert_int_equal(r.depth, -7);
+	const Game *g = engine_game(e);
+	assert_int_equal(g->ply_count, before->ply_count);
+	assert_memory_equal(game_position(g), game_position(before), sizeof(Position));
+	EngineOptions unchanged;
+	engine_get_options(e, &unchanged);
+	assert_int_equal(unchanged.hash_mb, 8);
 	engine_stop(e);
 	engine_wait(e);
-	assert_true(engine_set_options(e, &o));
-	assert_true(engine_new_game(e));
+
+	assert_int_equal(engine_play(e, reply), ENGINE_OK);
+	assert_int_equal(engine_game(e)->ply_count, 2);
+	assert_int_equal(engine_undo(e), ENGINE_OK);
+	assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
+	assert_int_equal(engine_set_game(e, other), ENGINE_OK);
+	assert_int_equal(engine_game(e)->ply_count, 0);
+	assert_int_equal(engine_new_game(e, NULL), ENGINE_OK);
 	EngineOptions back;
 	engine_get_options(e, &back);
 	assert_int_equal(back.hash_mb, 2);
+	free(before);
+	free(other);
+	engine_destroy(e);
+}
+
+/* engine_play() takes only legal moves and none after the end; undo needs a move. */
+static void test_play_and_undo_check_their_input(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	assert_int_equal(engine_undo(e), ENGINE_NOTHING_TO_UNDO);
+	Move legal;
+	assert_int_equal(notation_parse_move(game_position(engine_game(e)), "11-15", &legal, NULL, 0),
+	                 MOVE_PARSE_OK);
+	assert_int_equal(engine_play(e, support_move(11, 20, 0)), ENGINE_ILLEGAL_MOVE);
+	assert_int_equal(engine_game(e)->ply_count, 0);
+	assert_int_equal(engine_play(e, legal), ENGINE_OK);
+	assert_int_equal(engine_game(e)->ply_count, 1);
+
+	/* White's king on 29 is blocked: the game is over, nothing more. */
+	Position lost;
+	assert_true(notation_parse_fen("W:WK29:B25,22", &lost, NULL, 0));
+	assert_int_equal(engine_new_game(e, &lost), ENGINE_OK);
+	assert_int_equal(engine_play(e, support_move(29, 25, 0)), ENGINE_GAME_OVER);
+	assert_int_equal(engine_game(e)->ply_count, 0);
 	engine_destroy(e);
 }
 
@@ -191,13 +255,13 @@ static void test_sync_search_of_the_game(void **state)
 	Engine *e = small_engine();
 	Seen seen;
 	init_seen(&seen);
-	Game *g = engine_game(e);
+	const Game *g = engine_game(e);
 	Move m;
 	assert_int_equal(notation_parse_move(game_position(g), "11-15", &m, NULL, 0), MOVE_PARSE_OK);
-	assert_true(game_play(g, m));
+	assert_int_equal(engine_play(e, m), ENGINE_OK);
 	SearchLimits limits = {.depth = 6};
 	SearchResult r;
-	engine_search_sync(e, &limits, on_info, &seen, &r);
+	assert_int_equal(engine_search_sync(e, &limits, on_info, &seen, &r), ENGINE_OK);
 	assert_int_equal(r.depth, 6);
 	assert_int_equal(atomic_load(&seen.infos), 6);
 	assert_true(support_is_legal(game_position(g), r.best));
@@ -207,7 +271,7 @@ static void test_sync_search_of_the_game(void **state)
 	EngineOptions o;
 	engine_get_options(e, &o);
 	o.strength = 0;
-	assert_true(engine_set_options(e, &o));
+	assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
 	engine_search_sync(e, &limits, NULL, NULL, &r);
 	assert_int_equal(r.depth, 1);
 	engine_destroy(e);
@@ -221,6 +285,7 @@ int main(void)
 	    cmocka_unit_test(test_ponder_hit_starts_the_clock),
 	    cmocka_unit_test(test_clock_is_respected),
 	    cmocka_unit_test(test_no_changes_while_searching),
+	    cmocka_unit_test(test_play_and_undo_check_their_input),
 	    cmocka_unit_test(test_sync_search_of_the_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -87,7 +87,7 @@ static void test_win_in_one_ply(void **state)
 	Position p = fen("W:W22:B18");
 	SearchResult r = run_position(f, &p, 6);
 	assert_int_equal(r.score, SCORE_WIN - 1);
-	assert_int_equal(search_mate_plies(r.score), 1);
+	assert_int_equal(score_mate_plies(r.score), 1);
 	assert_int_equal(r.best.from, 21);
 	assert_int_equal(r.best.captured, bb_square(17));
 
@@ -106,7 +106,7 @@ static void test_loss_in_one_ply(void **state)
 	Position p = fen("B:W14:B5");
 	SearchResult r = run_position(f, &p, 6);
 	assert_int_equal(r.score, -(SCORE_WIN - 2));
-	assert_int_equal(search_mate_plies(r.score), -2);
+	assert_int_equal(score_mate_plies(r.score), -2);
 	assert_int_equal(r.best.to, 8);
 }
 

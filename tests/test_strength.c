@@ -29,15 +29,16 @@ static Engine *engine_at(int strength, const char *fen)
 	} else {
 		position_start(&p);
 	}
-	game_init(engine_game(e), &p);
+	assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
 	return e;
 }
 
 static Move search_seeded(Engine *e, uint64_t seed, const SearchLimits *limits, SearchResult *r)
 {
-	assert_true(engine_new_game(e));
-	engine_seed(e, seed);
-	engine_search_sync(e, limits, NULL, NULL, r);
+	Position root = *game_position(engine_game(e));
+	assert_int_equal(engine_new_game(e, &root), ENGINE_OK);
+	assert_int_equal(engine_seed(e, seed), ENGINE_OK);
+	assert_int_equal(engine_search_sync(e, limits, NULL, NULL, r), ENGINE_OK);
 	return r->best;
 }
 

@@ -1,27 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Subcommands of the poolshark binary; each returns the process exit status. */
+/* What the poolshark binary's subcommands share: exit statuses and argument errors. */
 #ifndef POOLSHARK_CLI_H
 #define POOLSHARK_CLI_H
 
-/* Exit statuses shared by every subcommand. */
+#include <stdbool.h>
+
+/* Exit statuses of every subcommand (each one's entry point lives in its
+ * own module: cli_perft.h, cli_search.h, play.h, hubloop.h). */
 enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_USAGE = 2 };
 
-/* `poolshark perft [--fen FEN] [--divide] [--hash MB] DEPTH` (src/cli_perft.c).
- * argv[0] is "perft". */
-int cli_perft(int argc, char **argv);
-
-/* `poolshark bench [DEPTH]` (src/cli_search.c). */
-int cli_bench(int argc, char **argv);
-
-/* `poolshark analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)`
- * (src/cli_search.c). */
-int cli_analyse(int argc, char **argv);
-
-/* `poolshark play`: a game against the engine in the terminal (src/play.c). */
-int cli_play(int argc, char **argv);
-
-/* `poolshark` with no subcommand (or `poolshark hub`): the line protocol on
- * stdin/stdout (src/protocol.c). */
-int cli_protocol(int argc, char **argv);
+/*
+ * Reads a command-line number with number_parse(). On a bad one prints
+ * "poolshark PROGRAM: WHAT 'TEXT' is PROBLEM (allowed MIN-MAX)" to stderr
+ * and returns false.
+ */
+bool cli_parse_number(const char *program, const char *what, const char *text, long long min, long long max,
+                      long long *out);
 
 #endif

@@ -26,30 +26,65 @@ typedef struct EngineOptions {
 
 typedef struct Engine Engine;
 
+/* Why an Engine call refused; ENGINE_OK (0) when it did what was asked. */
+typedef enum EngineStatus {
+	ENGINE_OK = 0,
+	ENGINE_BUSY,            /* a search is running: stop it first */
+	ENGINE_ILLEGAL_MOVE,    /* not a legal move in the current position */
+	ENGINE_GAME_OVER,       /* the game has ended: no move may follow */
+	ENGINE_RECORD_FULL,     /* the game record cannot hold another move */
+	ENGINE_NOTHING_TO_UNDO, /* no move has been played */
+	ENGINE_NO_MEMORY        /* a table could not be had; the old setting stays */
+} EngineStatus;
+
+/* A short text for people, e.g. "a search is running (send stop first)". */
+const char *engine_status_text(EngineStatus status);
+
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
 Engine *engine_create(const EngineOptions *options);
 
-/* Stops any search, joins the thread, frees everything. */
+/* Stops any search, joins the threads, frees everything. */
 void engine_destroy(Engine *e);
 
-/* Applies options (resizes the table when hash_mb changed). Not during a
- * search: returns false then. */
-bool engine_set_options(Engine *e, const EngineOptions *options);
+/*
+ * Applies options. A new hash size is mapped at once and made resident in
+ * the background, so this never blocks for long; the next search waits for
+ * it. Refuses with ENGINE_BUSY during a search, ENGINE_NO_MEMORY when the
+ * table cannot be had (the old size is kept, emptied).
+ */
+EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 void engine_get_options(const Engine *e, EngineOptions *out);
 
-/* The game the engine plays; not to be changed while a search runs. */
-Game *engine_game(Engine *e);
+/*
+ * The game the engine plays: read it, never write it (the mutators below
+ * do). It stays valid as long as the engine, and does not change while a
+ * search runs.
+ */
+const Game *engine_game(const Engine *e);
 
-/* Clears the hash table and search history (new game). False while searching. */
-bool engine_new_game(Engine *e);
+/* A new game from *start (the start position when NULL): the game record
+ * starts there, the hash table and search history are cleared. */
+EngineStatus engine_new_game(Engine *e, const Position *start);
+
+/* Replaces the game record by a copy of *g (a GUI's `pos` with moves); the
+ * table is kept. */
+EngineStatus engine_set_game(Engine *e, const Game *g);
+
+/* Plays `m` in the current position: ENGINE_ILLEGAL_MOVE unless it is one
+ * of the legal moves, ENGINE_GAME_OVER once the game has ended. */
+EngineStatus engine_play(Engine *e, Move m);
+
+/* Takes back the last move. */
+EngineStatus engine_undo(Engine *e);
 
 /*
  * Starts a search of the current game position in a background thread and
- * returns at once (false when a search already runs). The position and its
- * history are copied here, so the game may change once this returns.
+ * returns at once: ENGINE_BUSY when a search already runs, ENGINE_NO_MEMORY
+ * when the thread cannot start. A table still being made resident is
+ * waited for in that thread, not here.
  * `info` (may be NULL) is called after each iteration, `done` (may be NULL)
  * exactly once at the end, both from the search thread. The engine stops
  * counting as searching just before `done` is called, so the callback may
@@ -59,8 +94,8 @@ bool engine_new_game(Engine *e);
  * or limits->infinite the search does not end on its own before
  * engine_stop() (or, pondering, engine_ponder_hit() when it is complete).
  */
-bool engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info, EngineDoneCallback done,
-                  void *user);
+EngineStatus engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
+                          EngineDoneCallback done, void *user);
 
 /* Asks the running search to stop; returns at once. Safe from any thread. */
 void engine_stop(Engine *e);
@@ -76,13 +111,15 @@ bool engine_is_searching(const Engine *e);
 /*
  * Seeds the generator that a strength below 100 uses to vary its moves
  * (engine_create() seeds it from the clock). The same seed, options, game
- * and limits without a clock give the same moves. Not during a search.
+ * and limits without a clock give the same moves. ENGINE_BUSY during a
+ * search.
  */
-void engine_seed(Engine *e, uint64_t seed);
+EngineStatus engine_seed(Engine *e, uint64_t seed);
 
 /* Searches the current game position synchronously in the calling thread
- * (bench, analyse, tests); no search may be running. */
-void engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
-                        SearchResult *out);
+ * (bench, analyse, the terminal game). ENGINE_BUSY, with *out untouched,
+ * when a background search is running. */
+EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
+                                SearchResult *out);
 
 #endif

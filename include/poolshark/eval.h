@@ -3,6 +3,8 @@
 #ifndef POOLSHARK_EVAL_H
 #define POOLSHARK_EVAL_H
 
+#include <stddef.h>
+
 #include "poolshark/position.h"
 
 /*
@@ -50,5 +52,45 @@ int eval_evaluate(const Position *p, const EvalWeights *w);
  * (16 = all of it, 0 = a dead draw). Exposed for tests.
  */
 int eval_draw_scale(const Position *p, const EvalWeights *w);
+
+/*
+ * One field of EvalWeights, described once for everything that walks the
+ * weights: its name, its place, its length in ints, the term of the
+ * breakdown it belongs to (NULL: none; the scales and the runaway details
+ * are not terms of their own), and the range a fit keeps it in. The ranges
+ * keep every term pulling the way its name says (a trapped king costs, a
+ * king's mobility and good squares pay, a king is worth at least two men),
+ * which self-play at a small depth cannot always show: it rarely converts a
+ * won king ending, so the data alone would price kings near a man and
+ * reward trapped kings. The scales stay in their meaningful ranges
+ * (sixteenths, a percentage).
+ */
+typedef struct EvalField {
+	const char *name;
+	const char *term;
+	size_t offset;
+	int length;
+	int tune_low, tune_high;
+} EvalField;
+
+enum { EVAL_FIELD_COUNT = 18, EVAL_TERM_MAX = 16 };
+
+/* Every field of EvalWeights, in declaration order. */
+extern const EvalField eval_fields[EVAL_FIELD_COUNT];
+
+/* One term of the breakdown: its name and what it contributes. */
+typedef struct EvalTermScore {
+	const char *name;
+	int value;
+} EvalTermScore;
+
+/*
+ * The terms of the evaluation of *p under *w, in field order: each is the
+ * drop of the score when the weights of that term are set to zero, so a
+ * term shows what its idea contributes here (they need not add up to the
+ * score, because the drawish-material scale multiplies them all). Writes
+ * at most `max` and returns how many were written.
+ */
+int eval_explain(const Position *p, const EvalWeights *w, EvalTermScore *out, int max);
 
 #endif

@@ -89,6 +89,9 @@ typedef struct Game {
 /* Starts a game at *start (counters as game_counters_start()). */
 void game_init(Game *g, const Position *start);
 
+/* Makes *to a copy of *from, copying only the plies played. */
+void game_copy(Game *to, const Game *from);
+
 /* The current position. */
 static inline const Position *game_position(const Game *g)
 {

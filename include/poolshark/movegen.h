@@ -41,6 +41,10 @@ bool movegen_has_quiet(const Position *p);
 /* True when the side to move has at least one legal move. */
 bool movegen_has_moves(const Position *p);
 
+/* True when `m` is one of the legal moves of *p (same from, to and
+ * captured set). */
+bool movegen_is_legal(const Position *p, Move m);
+
 /* The longest capture takes 12 pieces: its path has 13 squares. */
 enum { MOVEPATH_MAX = 13 };
 

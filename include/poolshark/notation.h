@@ -34,6 +34,10 @@ void notation_write_fen(const Position *p, char *out, size_t size);
  */
 bool notation_parse_hub_position(const char *text, Position *out, char *error, size_t error_size);
 
+/* The letter of the piece on `square` (0-31): b/w a man, B/W a king, and
+ * `empty` when there is none. */
+char notation_piece_letter(const Position *p, int square, char empty);
+
 /* Writes the 33-letter Hub position of *p. */
 void notation_write_hub_position(const Position *p, char *out, size_t size);
 

@@ -5,13 +5,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
-
-#include "poolshark/position.h"
-
-#ifndef POOLSHARK_VERSION
-#define POOLSHARK_VERSION "0.1"
-#endif
 
 /*
  * Receives every line the protocol prints, without its newline, one whole
@@ -72,25 +65,12 @@ void protocol_stop(Protocol *p);
 /* Waits until no search runs. */
 void protocol_wait(Protocol *p);
 
-/* True from `go` until its `done` line has been written. */
+/* At the end of input: a search that ends by itself (depth, nodes, time,
+ * clock) finishes and writes its done; an infinite or ponder search is
+ * stopped at once. Returns when no search runs. */
+void protocol_finish(Protocol *p);
+
+/* True while a search runs (until just before its done line is written). */
 bool protocol_is_searching(const Protocol *p);
-
-/*
- * Runs a session over file descriptors: reads lines from in_fd until `quit`
- * or end of input, writes replies to out (flushed after every line). At end
- * of input a running search is stopped at once. Returns 0, or 1 when the
- * session could not start.
- */
-int protocol_run(int in_fd, FILE *out, const ProtocolConfig *config);
-
-enum { PROTOCOL_BOARD_MAX = 2048 };
-
-/*
- * A diagram for people: the pieces (b/w men, B/W kings) beside the square
- * numbers, the side to move and the FEN, as newline-separated lines without
- * a final newline. `flipped` puts White's side at the top (square 32 top
- * left). No line contains '=' or '"', so each reads as a harmless Hub line.
- */
-void protocol_draw_board(const Position *p, bool flipped, char *out, size_t size);
 
 #endif

@@ -11,38 +11,11 @@
 #include "poolshark/game.h"
 #include "poolshark/move.h"
 #include "poolshark/position.h"
+#include "poolshark/score.h"
+#include "poolshark/timeman.h"
 #include "poolshark/tt.h"
 
-enum {
-	SEARCH_MAX_PLY = 128, /* deepest line, extensions included */
-	SCORE_DRAW = 0,
-	SCORE_WIN = 10000, /* the side to move wins now; minus plies to the end */
-	SCORE_INFINITE = 10001,
-	/* Scores beyond this are forced game ends (SCORE_WIN - plies). */
-	SCORE_WIN_MIN = SCORE_WIN - SEARCH_MAX_PLY
-};
-
 _Static_assert((int)EVAL_LIMIT < (int)SCORE_WIN_MIN, "evaluations never look like a won game");
-
-static inline bool score_is_decisive(int score)
-{
-	return score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
-}
-
-/* Limits of one search; zero fields are "no limit". Times in milliseconds. */
-typedef struct SearchLimits {
-	int depth;            /* plies; 0 = none */
-	uint64_t nodes;       /* 0 = none */
-	int64_t move_time_ms; /* fixed time for this move; 0 = none */
-	int64_t time_left_ms; /* game clock of the side to move; 0 = no clock */
-	int64_t increment_ms; /* added after each move */
-	int moves_to_go;      /* moves until the next time control; 0 = rest of game */
-	bool infinite;        /* search until stopped (also: go analyze) */
-	bool ponder;          /* pondering: the clock starts at engine_ponder_hit() */
-	/* Every root move gets an exact score in each iteration (no window
-	 * at the root, so slower); read them with search_root_scores(). */
-	bool score_all_moves;
-} SearchLimits;
 
 /* Progress of a running search, passed to the info callback. */
 typedef struct SearchInfo {
@@ -130,8 +103,5 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
  * written; 0 when no iteration completed or the mode was off.
  */
 int search_root_scores(const Search *s, Move *moves, int *scores, int max);
-
-/* The score of a forced game end as plies to it (positive: we win). */
-int search_mate_plies(int score);
 
 #endif

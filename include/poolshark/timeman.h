@@ -6,7 +6,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "poolshark/search.h"
+/* Limits of one search; zero fields are "no limit". Times in milliseconds. */
+typedef struct SearchLimits {
+	int depth;            /* plies; 0 = none */
+	uint64_t nodes;       /* 0 = none */
+	int64_t move_time_ms; /* fixed time for this move; 0 = none */
+	int64_t time_left_ms; /* game clock of the side to move; 0 = no clock */
+	int64_t increment_ms; /* added after each move */
+	int moves_to_go;      /* moves until the next time control; 0 = rest of game */
+	bool infinite;        /* search until stopped (also: go analyze) */
+	bool ponder;          /* pondering: the clock starts at engine_ponder_hit() */
+	/* Every root move gets an exact score in each iteration (no window
+	 * at the root, so slower); read them with search_root_scores(). */
+	bool score_all_moves;
+} SearchLimits;
 
 /*
  * The budget of one search, in milliseconds from its start. After `soft`
@@ -28,8 +41,5 @@ typedef struct TimeBudget {
  * budget is at least 1 ms.
  */
 void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget *out);
-
-/* Milliseconds of a monotonic clock (arbitrary origin). */
-int64_t timeman_now_ms(void);
 
 #endif

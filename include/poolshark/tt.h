@@ -3,6 +3,7 @@
 #ifndef POOLSHARK_TT_H
 #define POOLSHARK_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,19 +56,33 @@ typedef struct TTHit {
 } TTHit;
 
 /*
- * Allocates about `megabytes` MiB (rounded down to a power of two buckets,
- * at least one bucket), zeroed. False, with tt->buckets NULL, when the
- * memory is not there. Free with tt_free().
+ * Maps about `megabytes` MiB (rounded down to a power of two buckets, at
+ * least one bucket), zeroed, from the system (bigmem.h: its pages become
+ * resident when first used, or with tt_prefault()). False, with
+ * tt->buckets NULL, when the memory is not there. Free with tt_free(),
+ * which gives the memory back to the system.
  */
 bool tt_init(TT *tt, size_t megabytes);
 void tt_free(TT *tt);
 
-/* Reallocates to a new size (contents lost); on failure keeps the old table
- * and returns false. */
+/* Remaps to a new size (contents lost). On failure returns false with the
+ * old size restored, emptied (or, when even that fails, no table). */
 bool tt_resize(TT *tt, size_t megabytes);
 
-/* Empties every entry and resets the generation. */
+/* Empties every entry and resets the generation (a large table is mapped
+ * anew, untouched: prefault it again if wanted). */
 void tt_clear(TT *tt);
+
+/* The size of the table in bytes. */
+static inline size_t tt_bytes(const TT *tt)
+{
+	return tt->bucket_count * sizeof(TTBucket);
+}
+
+/* Makes the table's pages resident with `threads` threads, so that the
+ * next search takes no page faults; stops early when *abort (may be NULL)
+ * becomes true. */
+void tt_prefault(TT *tt, int threads, const atomic_bool *abort);
 
 /* Marks the start of a new search: older entries become easier to replace. */
 void tt_new_search(TT *tt);

@@ -7,62 +7,20 @@
 
 #include "tune.h"
 
-/* Each field of EvalWeights with its array length and the range a fit may
- * use. The ranges keep every term pulling the way its name says (a
- * trapped king costs, a king's mobility and good squares pay, a king is
- * worth at least two men), which self-play at a small depth cannot always
- * show: it rarely converts a won king ending, so the data alone would
- * price kings near a man and reward trapped kings. The scales stay in
- * their meaningful ranges (sixteenths, a percentage). */
-typedef struct Field {
-	const char *name;
-	size_t offset;
-	int length;
-	int low, high;
-} Field;
-
-#define FIELD(f, lo, hi)                                                                                     \
-	{                                                                                                    \
-#f, offsetof(EvalWeights, f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(int)), lo, hi     \
-	}
-
-static const Field fields[] = {
-    FIELD(man, 100, 100),
-    FIELD(king_opening, 200, 1000),
-    FIELD(king_endgame, 200, 1000),
-    FIELD(man_row, -200, 200),
-    FIELD(tempo, -100, 100),
-    FIELD(back_guard, -100, 100),
-    FIELD(man_centre, -100, 100),
-    FIELD(man_edge, -100, 100),
-    FIELD(runaway, -300, 300),
-    FIELD(runaway_per_row, -100, 100),
-    FIELD(runaway_vs_kings, 0, 100),
-    FIELD(king_centre, 0, 100),
-    FIELD(king_main_diagonal, 0, 100),
-    FIELD(king_double_diagonal, 0, 100),
-    FIELD(king_mobility, 0, 50),
-    FIELD(king_trapped, -300, 0),
-    FIELD(drawn_scale, 0, 16),
-    FIELD(drawish_scale, 0, 16),
-};
-
-_Static_assert(sizeof(EvalWeights) == 27 * sizeof(int),
-               "every field of EvalWeights is listed in `fields` (update both together)");
-
 void params_init(TuneParams *out)
 {
 	out->count = 0;
-	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
-		for (int i = 0; i < fields[f].length; i++) {
+	for (int f = 0; f < EVAL_FIELD_COUNT; f++) {
+		const EvalField *field = &eval_fields[f];
+		for (int i = 0; i < field->length; i++) {
 			TuneParam *p = &out->param[out->count++];
-			if (fields[f].length == 1)
-				snprintf(p->name, sizeof p->name, "%s", fields[f].name);
+			if (field->length == 1)
+				snprintf(p->name, sizeof p->name, "%s", field->name);
 			else
-				snprintf(p->name, sizeof p->name, "%s[%d]", fields[f].name, i);
-			p->offset = fields[f].offset + (size_t)i * sizeof(int);
-			p->low = fields[f].low;
-			p->high = fields[f].high;
+				snprintf(p->name, sizeof p->name, "%s[%d]", field->name, i);
+			p->offset = field->offset + (size_t)i * sizeof(int);
+			p->low = field->tune_low;
+			p->high = field->tune_high;
 			p->fixed = p->low == p->high;
 		}
 	}
@@ -143,12 +101,13 @@ static void write_array(FILE *out, const char *name, const int *v, int n)
 void params_write_c(const EvalWeights *w, FILE *out)
 {
 	fprintf(out, "const EvalWeights eval_default_weights = {\n");
-	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
-		const int *v = (const int *)((const char *)w + fields[f].offset);
-		if (fields[f].length > 1)
-			write_array(out, fields[f].name, v, fields[f].length);
+	for (int f = 0; f < EVAL_FIELD_COUNT; f++) {
+		const EvalField *field = &eval_fields[f];
+		const int *v = (const int *)((const char *)w + field->offset);
+		if (field->length > 1)
+			write_array(out, field->name, v, field->length);
 		else
-			fprintf(out, "\t.%s = %d,\n", fields[f].name, *v);
+			fprintf(out, "\t.%s = %d,\n", field->name, *v);
 	}
 	fprintf(out, "};\n");
 }

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The options table and the one way to read, write and describe an option. */
+#include "poolshark/options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "poolshark/number.h"
+#include "poolshark/text.h"
+
+enum { MAX_HASH_MB = 16384, MAX_MOVE_OVERHEAD_MS = 10000 };
+
+static long long get_variant(const EngineOptions *o)
+{
+	(void)o;
+	return 0; /* pool is the only variant so far */
+}
+
+static void set_variant(EngineOptions *o, long long value)
+{
+	(void)o;
+	(void)value;
+}
+
+static long long get_hash(const EngineOptions *o)
+{
+	return (long long)o->hash_mb;
+}
+
+static void set_hash(EngineOptions *o, long long value)
+{
+	o->hash_mb = (size_t)value;
+}
+
+static long long get_move_overhead(const EngineOptions *o)
+{
+	return o->move_overhead_ms;
+}
+
+static void set_move_overhead(EngineOptions *o, long long value)
+{
+	o->move_overhead_ms = (int)value;
+}
+
+static long long get_ponder(const EngineOptions *o)
+{
+	return o->ponder;
+}
+
+static void set_ponder(EngineOptions *o, long long value)
+{
+	o->ponder = value != 0;
+}
+
+static long long get_strength(const EngineOptions *o)
+{
+	return o->strength;
+}
+
+static void set_strength(EngineOptions *o, long long value)
+{
+	o->strength = (int)value;
+}
+
+static const OptionDef table[] = {
+    {"variant", OPTION_ENUM, 0, 0, "pool", "the rules played", get_variant, set_variant},
+    {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash},
+    {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",
+     get_move_overhead, set_move_overhead},
+    {"ponder", OPTION_BOOL, 0, 1, NULL, "whether the GUI may send go ponder", get_ponder, set_ponder},
+    {"strength", OPTION_INT, 0, 100, NULL, "0-100: a gentler opponent below 100", get_strength, set_strength},
+};
+enum { TABLE_SIZE = sizeof table / sizeof table[0] };
+
+const OptionDef *options_at(int index)
+{
+	return index >= 0 && index < TABLE_SIZE ? &table[index] : NULL;
+}
+
+int options_count(void)
+{
+	return TABLE_SIZE;
+}
+
+const OptionDef *options_find(const char *name)
+{
+	for (int i = 0; i < TABLE_SIZE; i++)
+		if (!strcmp(table[i].name, name))
+			return &table[i];
+	return NULL;
+}
+
+/* The index of `word` among the space-separated `values`, or -1. */
+static int enum_index(const char *values, const char *word)
+{
+	size_t length = strlen(word);
+	int index = 0;
+	for (const char *v = values; *v; index++) {
+		size_t n = strcspn(v, " ");
+		if (n == length && !strncmp(v, word, n))
+			return index;
+		v += n;
+		v += strspn(v, " ");
+	}
+	return -1;
+}
+
+/* The index-th word of `values` into out. */
+static void enum_name(const char *values, long long index, char *out, size_t size)
+{
+	const char *v = values;
+	for (long long i = 0; i < index && *v; i++) {
+		v += strcspn(v, " ");
+		v += strspn(v, " ");
+	}
+	snprintf(out, size, "%.*s", (int)strcspn(v, " "), v);
+}
+
+void options_format(const OptionDef *def, const EngineOptions *o, char *out, size_t size)
+{
+	long long value = def->get(o);
+	switch (def->type) {
+	case OPTION_ENUM: enum_name(def->values, value, out, size); break;
+	case OPTION_BOOL: snprintf(out, size, "%s", value ? "true" : "false"); break;
+	case OPTION_INT: snprintf(out, size, "%lld", value); break;
+	}
+}
+
+bool options_parse(const OptionDef *def, const char *text, EngineOptions *o, char *error, size_t size)
+{
+	long long value = 0;
+	switch (def->type) {
+	case OPTION_ENUM:
+		value = enum_index(def->values, text);
+		if (value < 0) {
+			snprintf(error, size, "%s '%.40s' is not known (values: %s)", def->name, text,
+			         def->values);
+			return false;
+		}
+		break;
+	case OPTION_BOOL:
+		if (!strcmp(text, "true") || !strcmp(text, "1") || !strcmp(text, "on"))
+			value = 1;
+		else if (strcmp(text, "false") && strcmp(text, "0") && strcmp(text, "off")) {
+			snprintf(error, size, "%s must be true or false, not '%.40s'", def->name, text);
+			return false;
+		}
+		break;
+	case OPTION_INT: {
+		const char *problem = number_parse(text, def->min, def->max, &value);
+		if (problem) {
+			snprintf(error, size, "%s=%.40s is %s (%lld..%lld)", def->name, text, problem,
+			         def->min, def->max);
+			return false;
+		}
+		break;
+	}
+	}
+	def->set(o, value);
+	return true;
+}
+
+bool options_parse_named(const char *name, const char *text, EngineOptions *o, char *error, size_t size)
+{
+	const OptionDef *def = options_find(name);
+	if (!def) {
+		char names[OPTION_ERROR_MAX];
+		options_names(names, sizeof names);
+		snprintf(error, size, "unknown option '%.40s' (options: %s)", name, names);
+		return false;
+	}
+	return options_parse(def, text, o, error, size);
+}
+
+bool options_parse_flag(int argc, char **argv, int *index, EngineOptions *o, char *error, size_t size)
+{
+	const char *arg = argv[*index];
+	const OptionDef *def = !strncmp(arg, "--", 2) ? options_find(arg + 2) : NULL;
+	if (!def) {
+		if (size)
+			error[0] = '\0';
+		return false;
+	}
+	char expected[OPTION_ERROR_MAX];
+	options_describe_values(def, expected, sizeof expected);
+	if (*index + 1 >= argc) {
+		snprintf(error, size, "%s needs a value: %s", arg, expected);
+		return false;
+	}
+	char problem[OPTION_ERROR_MAX];
+	if (!options_parse(def, argv[*index + 1], o, problem, sizeof problem)) {
+		snprintf(error, size, "%s takes %s, not '%.40s'", arg, expected, argv[*index + 1]);
+		return false;
+	}
+	*index += 1;
+	return true;
+}
+
+void options_describe_values(const OptionDef *def, char *out, size_t size)
+{
+	switch (def->type) {
+	case OPTION_ENUM: snprintf(out, size, "one of: %s", def->values); break;
+	case OPTION_BOOL: snprintf(out, size, "true or false"); break;
+	case OPTION_INT: snprintf(out, size, "a whole number from %lld to %lld", def->min, def->max); break;
+	}
+}
+
+void options_names(char *out, size_t size)
+{
+	size_t used = 0;
+	if (size)
+		out[0] = '\0';
+	for (int i = 0; i < TABLE_SIZE; i++)
+		text_append(out, size, &used, "%s%s", i ? " " : "", table[i].name);
+}
