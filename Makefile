@@ -16,6 +16,10 @@ LDLIBS  = $(BSD_LIBS) -lpthread -lm
 LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB       := $(BUILD)/libpoolshark.a
+# Code only the tools and their tests use (match client, statistics).
+TOOLS_LIB_SRC := $(wildcard tools/lib/*.c)
+TOOLS_LIB_OBJ := $(TOOLS_LIB_SRC:%.c=$(BUILD)/%.o)
+TOOLS_LIB := $(BUILD)/libpoolshark-tools.a
 SUPPORT   := $(wildcard tests/support/*.c)
 SUPPORT_OBJ := $(SUPPORT:%.c=$(BUILD)/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
@@ -24,7 +28,7 @@ HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 BENCH_SRC := $(wildcard bench/*.c)
 BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
-TOOL_DIRS := $(patsubst tools/%/,%,$(dir $(wildcard tools/*/*.c)))
+TOOL_DIRS := $(filter-out lib,$(patsubst tools/%/,%,$(dir $(wildcard tools/*/*.c))))
 TOOLS     := $(sort $(TOOL_DIRS))
 
 # Keep objects between builds (they are intermediate for the pattern rules).
@@ -61,6 +65,13 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
+$(TOOLS_LIB): $(TOOLS_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(BUILD)/tools/%.o: ALL_CFLAGS += -Itools/lib
+$(BUILD)/tests/%.o: ALL_CFLAGS += -Itools/lib
+
 $(BUILD)/poolshark: $(BUILD)/src/main.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
@@ -69,7 +80,7 @@ poolshark: $(BUILD)/poolshark
 	cp $< $@.new && mv -f $@.new $@
 
 define tool_rule
-$(BUILD)/bin/$(1): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/$(1)/*.c)) $(LIB)
+$(BUILD)/bin/$(1): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/$(1)/*.c)) $(TOOLS_LIB) $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(ALL_CFLAGS) $$^ -o $$@ $$(LDLIBS)
 $(1): $(BUILD)/bin/$(1)
@@ -77,7 +88,7 @@ $(1): $(BUILD)/bin/$(1)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIB)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"
@@ -31,13 +32,6 @@ typedef struct Run {
 	char out[OUTPUT_MAX]; /* stdout */
 	char err[OUTPUT_MAX]; /* stderr */
 } Run;
-
-static double now_seconds(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* Appends what is readable on fd to buf; false at end of file. */
 static bool drain(int fd, char *buf, size_t *used)
@@ -90,10 +84,10 @@ static void run_engine(Run *r, const char *const *args)
 	size_t out_used = 0, err_used = 0;
 	r->out[0] = r->err[0] = '\0';
 	bool out_open = true, err_open = true, killed = false;
-	double deadline = now_seconds() + TIMEOUT_SECONDS;
+	double deadline = (clock_now_ns() / 1e9) + TIMEOUT_SECONDS;
 	while (out_open || err_open) {
 		struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-		int left_ms = (int)((deadline - now_seconds()) * 1000);
+		int left_ms = (int)((deadline - (clock_now_ns() / 1e9)) * 1000);
 		if (left_ms <= 0) {
 			kill(pid, SIGKILL);
 			killed = true;

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -34,13 +35,6 @@ typedef struct Paths {
 } Paths;
 
 static Paths paths;
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void pause_ms(int ms)
 {
@@ -81,14 +75,14 @@ static int run_tool(const char *const *args, const char *out_path, int interrupt
 		execv(paths.tool, (char *const *)argv);
 		_exit(127);
 	}
-	int64_t start = now_ms();
+	int64_t start = clock_now_ms();
 	bool sent = false;
 	int status;
 	for (;;) {
 		pid_t r = waitpid(pid, &status, WNOHANG);
 		if (r == pid)
 			break;
-		int64_t elapsed = now_ms() - start;
+		int64_t elapsed = clock_now_ms() - start;
 		if (interrupt_ms > 0 && !sent && elapsed >= interrupt_ms) {
 			kill(pid, SIGINT);
 			sent = true;
@@ -312,10 +306,10 @@ static void test_interrupt_leaves_no_process(void **state)
 	                      "--pdn",
 	                      pdn,
 	                      NULL};
-	int64_t start = now_ms();
+	int64_t start = clock_now_ms();
 	/* 130: interrupted; run_tool checks that nothing is left. */
 	assert_int_equal(run_tool(args, out, 400), 130);
-	assert_true(now_ms() - start < 5000);
+	assert_true(clock_now_ms() - start < 5000);
 	Record r;
 	read_record(pdn, &r);
 	assert_int_equal(r.count, 0); /* unfinished games are not recorded */

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -31,13 +32,6 @@ typedef struct Child {
 	size_t length;
 	char text[OUTPUT_CAP];
 } Child;
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static const char *binary(void)
 {
@@ -102,12 +96,12 @@ static Child *child_start(bool pty, const char *const *args)
 /* Reads until the output (since the last clear) contains marker. */
 static bool child_wait_for(Child *c, const char *marker, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = clock_now_ms() + timeout_ms;
 	for (;;) {
 		c->text[c->length] = '\0';
 		if (strstr(c->text, marker))
 			return true;
-		int left = (int)(deadline - now_ms());
+		int left = (int)(deadline - clock_now_ms());
 		if (left <= 0)
 			return false;
 		struct pollfd pfd = {c->out, POLLIN, 0};
@@ -145,8 +139,8 @@ static void child_send(Child *c, const char *line)
 static int child_finish(Child *c, int timeout_ms)
 {
 	int status = 0, code = -1;
-	int64_t deadline = now_ms() + timeout_ms;
-	while (now_ms() < deadline) {
+	int64_t deadline = clock_now_ms() + timeout_ms;
+	while (clock_now_ms() < deadline) {
 		pid_t r = waitpid(c->pid, &status, WNOHANG);
 		if (r == c->pid) {
 			code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

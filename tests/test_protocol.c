@@ -14,8 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/game.h"
-#include "poolshark/hubclient.h"
+#include "hubclient.h"
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -364,13 +365,6 @@ static const char *engine_binary(void)
 	return bin;
 }
 
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 static void spawn(HubEngine *e)
 {
 	char command[1024], error[256];
@@ -390,9 +384,9 @@ static void send_line(HubEngine *e, const char *line)
  * `skipped` when not NULL); fails after timeout_ms. */
 static void expect(HubEngine *e, const char *command, int timeout_ms, char *out, size_t size, int *skipped)
 {
-	int64_t deadline = hub_clock_ms() + timeout_ms;
+	int64_t deadline = clock_now_ms() + timeout_ms;
 	for (;;) {
-		int left = (int)(deadline - hub_clock_ms());
+		int left = (int)(deadline - clock_now_ms());
 		if (left < 0)
 			left = 0;
 		char line[LINE_CAP];
@@ -491,10 +485,10 @@ static void append_move(char *moves, size_t size, Move m)
  * returns the move (which must be legal in *p) and the ponder move text. */
 static Move read_done(HubEngine *e, const Position *p, int timeout_ms, char *ponder, size_t ponder_size)
 {
-	int64_t deadline = hub_clock_ms() + timeout_ms;
+	int64_t deadline = clock_now_ms() + timeout_ms;
 	for (;;) {
 		char line[LINE_CAP];
-		int left = (int)(deadline - hub_clock_ms());
+		int left = (int)(deadline - clock_now_ms());
 		HubRead r = hub_engine_read_line(e, line, sizeof line, left > 0 ? left : 0);
 		if (r != HUB_READ_LINE)
 			fail_msg("no done within %d ms", timeout_ms);
@@ -590,10 +584,10 @@ static void test_binary_pydraughts_sequence(void **state)
 	send_line(&e, line);
 	send_line(&e, "level moves=0 time=3.5 inc=0.1");
 	send_line(&e, "go think");
-	int64_t start = hub_clock_ms();
+	int64_t start = clock_now_ms();
 	read_done(&e, &p, 3000, NULL, 0);
 	/* With 3.5 s on the clock a move must come well within the budget. */
-	assert_true(hub_clock_ms() - start < 2000);
+	assert_true(clock_now_ms() - start < 2000);
 	hub_engine_stop(&e, 1000);
 }
 
@@ -615,21 +609,21 @@ static void test_binary_ping_and_stop_during_search(void **state)
 	for (int round = 0; round < rounds; round++) {
 		start_analysis(&e);
 		usleep(30000);
-		int64_t t0 = now_us();
+		int64_t t0 = (clock_now_ns() / 1000);
 		send_line(&e, "ping");
 		expect(&e, "pong", 1000, NULL, 0, NULL);
-		int64_t pong = now_us() - t0;
+		int64_t pong = (clock_now_ns() / 1000) - t0;
 		/* Commands that cannot run now are refused, the search goes on. */
 		send_line(&e, "pos start moves=\"11-15\"");
 		char line[LINE_CAP];
 		expect(&e, "error", 1000, line, sizeof line, NULL);
 		assert_non_null(strstr(line, "during a search"));
-		t0 = now_us();
+		t0 = (clock_now_ns() / 1000);
 		send_line(&e, "stop");
 		Position p;
 		position_start(&p);
 		read_done(&e, &p, 1000, NULL, 0);
-		int64_t latency = now_us() - t0;
+		int64_t latency = (clock_now_ns() / 1000) - t0;
 		total_stop += latency;
 		if (latency > worst_stop)
 			worst_stop = latency;
@@ -656,13 +650,13 @@ static void test_binary_ponder_then_ponder_hit(void **state)
 	send_line(&e, "go ponder");
 	/* Pondering does not end on its own. */
 	char line[LINE_CAP];
-	int64_t until = hub_clock_ms() + 400;
-	while (hub_clock_ms() < until) {
-		HubRead r = hub_engine_read_line(&e, line, sizeof line, (int)(until - hub_clock_ms()));
+	int64_t until = clock_now_ms() + 400;
+	while (clock_now_ms() < until) {
+		HubRead r = hub_engine_read_line(&e, line, sizeof line, (int)(until - clock_now_ms()));
 		if (r == HUB_READ_LINE && !strncmp(line, "done", 4))
 			fail_msg("done while pondering: %s", line);
 	}
-	int64_t t0 = hub_clock_ms();
+	int64_t t0 = clock_now_ms();
 	send_line(&e, "ponder-hit");
 	Position p;
 	position_start(&p);
@@ -673,7 +667,7 @@ static void test_binary_ponder_then_ponder_hit(void **state)
 	position_make(&p, m, &p);
 	read_done(&e, &p, 2000, NULL, 0);
 	/* The 0.1 s of move-time count from ponder-hit, not from go. */
-	assert_true(hub_clock_ms() - t0 < 1000);
+	assert_true(clock_now_ms() - t0 < 1000);
 	/* And a stopped ponder also ends with done. */
 	send_line(&e, "go ponder");
 	usleep(50000);
@@ -702,12 +696,12 @@ static void test_binary_exits_when_input_closes_mid_search(void **state)
 	start_analysis(&e);
 	usleep(100000);
 	assert_true(hub_engine_is_alive(&e));
-	int64_t t0 = now_us();
+	int64_t t0 = (clock_now_ns() / 1000);
 	close(e.to_engine);
 	e.to_engine = -1;
-	while (hub_engine_is_alive(&e) && now_us() - t0 < 2000000)
+	while (hub_engine_is_alive(&e) && (clock_now_ns() / 1000) - t0 < 2000000)
 		usleep(500);
-	int64_t gone = now_us() - t0;
+	int64_t gone = (clock_now_ns() / 1000) - t0;
 	fprintf(stderr, "stdin closed -> process gone: %.2f ms\n", (double)gone / 1000.0);
 	assert_true(e.exited);
 	assert_true(gone < 100000);

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "poolshark/stats.h"
+#include "stats.h"
 
 static void assert_near(double a, double b, double tolerance)
 {

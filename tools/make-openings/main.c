@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "poolshark/hubclient.h"
+#include "hubclient.h"
+#include "poolshark/clock.h"
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -63,8 +64,8 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 	if (!hub_engine_send(e, "new-game") || !hub_engine_sendf(e, "pos pos=%s", hub) ||
 	    !hub_engine_sendf(e, "level depth=%lld", depth) || !hub_engine_send(e, "go think"))
 		return false;
-	int64_t deadline = hub_clock_ms() + SEARCH_TIMEOUT_MS;
-	while (hub_clock_ms() < deadline) {
+	int64_t deadline = clock_now_ms() + SEARCH_TIMEOUT_MS;
+	while (clock_now_ms() < deadline) {
 		HubRead r = hub_engine_read_line(e, line, sizeof line, 100);
 		if (r == HUB_READ_EOF)
 			return false;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "poolshark/clock.h"
 #include "poolshark/hubline.h"
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
@@ -388,7 +389,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 		status = 1;
 		goto done;
 	}
-	m.started_ms = hub_clock_ms();
+	m.started_ms = clock_now_ms();
 	int workers = config->concurrency < m.task_count ? config->concurrency : m.task_count;
 	Worker *pool = calloc((size_t)(workers > 0 ? workers : 1), sizeof *pool);
 	int started = 0;
@@ -404,7 +405,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	if (m.progress_tty && m.games_done > 0)
 		fputc('\n', stderr);
 
-	double seconds = (double)(hub_clock_ms() - m.started_ms) / 1000.0;
+	double seconds = (double)(clock_now_ms() - m.started_ms) / 1000.0;
 	match_print_summary(config->engines[0].name, config->engines[1].name, &m.tally, &m.terms,
 	                    config->sprt_enabled ? &config->sprt : NULL, seconds, m.games_done);
 	if (*interrupted) {

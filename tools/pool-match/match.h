@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "poolshark/game.h"
-#include "poolshark/hubclient.h"
-#include "poolshark/stats.h"
+#include "hubclient.h"
+#include "stats.h"
 
 enum { MAX_PARAMS = 32, TERMINATION_MAX = 48, DETAIL_MAX = 512, MAX_TERMINATIONS = 32 };
 

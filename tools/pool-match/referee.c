@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "poolshark/clock.h"
 #include "poolshark/hubline.h"
 #include "poolshark/notation.h"
 
@@ -100,7 +101,7 @@ static Answer await_done(const MatchConfig *config, Seat *seat, int64_t start, i
 		if (*interrupted || atomic_load(stop))
 			return ANSWER_ABORT;
 		HubRead r = hub_engine_read_line(&seat->engine, line, sizeof line, SLICE_MS);
-		int64_t now = hub_clock_ms();
+		int64_t now = clock_now_ms();
 		if (r == HUB_READ_EOF)
 			return ANSWER_CRASH;
 		if (r == HUB_READ_LINE) {
@@ -140,9 +141,9 @@ static bool stop_search(const MatchConfig *config, Seat *seat)
 {
 	char line[HUB_LINE_MAX];
 	int64_t grace = (int64_t)(config->stall_timeout * 1000);
-	int64_t until = hub_clock_ms() + (grace < STOP_GRACE_MS ? grace : STOP_GRACE_MS);
+	int64_t until = clock_now_ms() + (grace < STOP_GRACE_MS ? grace : STOP_GRACE_MS);
 	hub_engine_send(&seat->engine, "stop");
-	while (hub_clock_ms() < until) {
+	while (clock_now_ms() < until) {
 		HubRead r = hub_engine_read_line(&seat->engine, line, sizeof line, SLICE_MS);
 		if (r == HUB_READ_EOF)
 			return false;
@@ -250,7 +251,7 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 		}
 		bool sent = send_position(seat, game, line_buffer, line_size) &&
 		            send_limits(seat, limits, clock[e]) && hub_engine_send(&seat->engine, "go think");
-		int64_t start = hub_clock_ms();
+		int64_t start = clock_now_ms();
 		Answer answer =
 		    sent ? await_done(config, seat, start, allowed, interrupted, stop, &reply) : ANSWER_CRASH;
 

@@ -42,9 +42,6 @@ typedef enum HubRead {
 	HUB_READ_EOF      /* the engine closed its stdout (usually: it died) */
 } HubRead;
 
-/* Milliseconds of a monotonic clock (differences only). */
-int64_t hub_clock_ms(void);
-
 /* Marks *e as not running; call once before anything else. */
 void hub_engine_init(HubEngine *e);
 

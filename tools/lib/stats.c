@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Match statistics: Elo from game pairs (pentanomial), LOS and a Wald SPRT. */
-#include "poolshark/stats.h"
+#include "stats.h"
 
 #include <math.h>
 #include <string.h>

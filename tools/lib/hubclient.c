@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GUI side of the Hub protocol: run an engine process and talk to it over pipes. */
 #define _GNU_SOURCE /* pipe2 */
-#include "poolshark/hubclient.h"
+#include "hubclient.h"
+
+#include "poolshark/clock.h"
 
 #include "poolshark/hubline.h"
 
@@ -15,13 +17,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-int64_t hub_clock_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 void hub_engine_init(HubEngine *e)
 {
@@ -149,13 +144,13 @@ static bool take_line(HubEngine *e, char *line, size_t size, bool flush)
 
 HubRead hub_engine_read_line(HubEngine *e, char *line, size_t size, int timeout_ms)
 {
-	int64_t deadline = hub_clock_ms() + (timeout_ms > 0 ? timeout_ms : 0);
+	int64_t deadline = clock_now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
 	for (;;) {
 		if (take_line(e, line, size, false))
 			return HUB_READ_LINE;
 		if (e->from_engine < 0)
 			return take_line(e, line, size, true) ? HUB_READ_LINE : HUB_READ_EOF;
-		int64_t left = deadline - hub_clock_ms();
+		int64_t left = deadline - clock_now_ms();
 		struct pollfd p = {.fd = e->from_engine, .events = POLLIN};
 		int ready = poll(&p, 1, left > 0 ? (int)left : 0);
 		if (ready < 0 && errno == EINTR)
@@ -226,8 +221,8 @@ void hub_engine_stop(HubEngine *e, int grace_ms)
 	if (!e->exited && e->to_engine >= 0)
 		hub_engine_send(e, "quit");
 	close_fd(&e->to_engine);
-	int64_t deadline = hub_clock_ms() + grace_ms;
-	while (hub_engine_is_alive(e) && hub_clock_ms() < deadline) {
+	int64_t deadline = clock_now_ms() + grace_ms;
+	while (hub_engine_is_alive(e) && clock_now_ms() < deadline) {
 		struct timespec pause = {0, 5 * 1000 * 1000};
 		nanosleep(&pause, NULL);
 	}
@@ -251,7 +246,7 @@ bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count,
                           size_t error_size)
 {
 	char line[HUB_LINE_MAX], out[HUB_LINE_MAX], bad[HUBLINE_ERROR_MAX];
-	int64_t deadline = hub_clock_ms() + timeout_ms;
+	int64_t deadline = clock_now_ms() + timeout_ms;
 	const char *expect = "wait";
 	HubLine parsed;
 
@@ -260,7 +255,7 @@ bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count,
 		return false;
 	}
 	for (;;) {
-		int64_t left = deadline - hub_clock_ms();
+		int64_t left = deadline - clock_now_ms();
 		if (left <= 0) {
 			snprintf(error, error_size, "no `%s` within %d ms", expect, timeout_ms);
 			return false;
