@@ -34,7 +34,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
-.PHONY: all deps test check-tests perft bench bench-perft sanitize native pgo play clean help fuzz format
+.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format
 
 all: deps poolshark $(TOOLS)
 
@@ -49,6 +49,7 @@ help:
 	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
 	@echo "make native     build tuned for this CPU (-O3 -march=native)"
 	@echo "make pgo        profile-guided build trained on the bench"
+	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make clean      remove build outputs"
 
 deps:
@@ -165,7 +166,12 @@ fuzz: deps
 	done
 
 format:
-	clang-format -i src/*.c include/poolshark/*.h tests/*.c tests/*/*.c bench/*.c tools/*/*.c
+	git ls-files '*.c' '*.h' | xargs clang-format -i
+
+# What CI checks about the shape of the code (doc/ARCHITECTURE.md).
+check-shape:
+	git ls-files '*.c' '*.h' | xargs clang-format --dry-run -Werror
+	tools/check-layers
 
 clean:
 	rm -rf build build-san build-native build-pgo build-fuzz poolshark $(TOOLS)

@@ -363,6 +363,27 @@ static void test_play_strength(void **state)
 	assert_int_equal(child_finish(c, 5000), 2);
 }
 
+/* Every engine option is a flag of the terminal game, read from the one
+ * options table: what --strength sets is what the strength command reports,
+ * and a bad --hash is a usage error naming the range. */
+static void test_play_option_flags(void **state)
+{
+	(void)state;
+	const char *args[] = {"play",       "--level", "0.02",     "--hash", "8",
+	                      "--strength", "30",      "--ponder", "false",  NULL};
+	Child *c = child_start(false, args);
+	child_expect(c, "Your move (Black)> ");
+	child_send(c, "strength 101");
+	child_expect(c, "now 30.");
+	child_send(c, "quit");
+	assert_int_equal(child_finish(c, 5000), 0);
+
+	const char *bad[] = {"play", "--hash", "0", NULL};
+	c = child_start(false, bad);
+	assert_true(child_wait_for(c, "--hash takes a whole number from 1 to 16384, not '0'", 5000));
+	assert_int_equal(child_finish(c, 5000), 2);
+}
+
 /* On a terminal the protocol greets once and points at help; the same
  * session then answers as usual. */
 static void test_hub_greets_on_a_terminal(void **state)
@@ -399,9 +420,13 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_play_moves_illegal_undo_save), cmocka_unit_test(test_play_a_whole_game),
-	    cmocka_unit_test(test_play_announces_a_loss),        cmocka_unit_test(test_play_strength),
-	    cmocka_unit_test(test_hub_greets_on_a_terminal),     cmocka_unit_test(test_play_on_a_terminal),
+	    cmocka_unit_test(test_play_moves_illegal_undo_save),
+	    cmocka_unit_test(test_play_a_whole_game),
+	    cmocka_unit_test(test_play_announces_a_loss),
+	    cmocka_unit_test(test_play_strength),
+	    cmocka_unit_test(test_play_option_flags),
+	    cmocka_unit_test(test_hub_greets_on_a_terminal),
+	    cmocka_unit_test(test_play_on_a_terminal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,11 +16,12 @@
 
 #include "poolshark/clock.h"
 #include "poolshark/game.h"
-#include "hubclient.h"
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/options.h"
 #include "poolshark/protocol.h"
+#include "hubclient.h"
 
 enum { LINE_CAP = 8192, TRANSCRIPT_CAP = 4096 };
 
@@ -224,6 +225,9 @@ static void test_go_needs_a_position(void **state)
 	assert_non_null(reply_value(s, "error", "message", message, sizeof message));
 	assert_non_null(strstr(message, "no position"));
 	assert_false(protocol_is_searching(s->protocol));
+	/* A client that waits for done after go is not left hanging. */
+	assert_int_equal(s->out.count, 2);
+	assert_string_equal(s->out.lines[1], "done");
 	session_send(s, "undo");
 	assert_non_null(reply_value(s, "error", "message", message, sizeof message));
 	assert_non_null(strstr(message, "no move to take back"));
@@ -232,6 +236,65 @@ static void test_go_needs_a_position(void **state)
 	session_send(s, "go think");
 	assert_non_null(reply_value(s, "error", "message", message, sizeof message));
 	assert_non_null(strstr(message, "no legal move"));
+	assert_int_equal(s->out.count, 2);
+	assert_true(!strncmp(s->out.lines[0], "error ", 6));
+	assert_string_equal(s->out.lines[1], "done");
+	session_free(s);
+}
+
+/* Every option of the table goes in through set-param and set and comes
+ * back through get and the hub listing, each as the other one wrote it. */
+static void test_every_option_round_trips(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	for (int i = 0; i < options_count(); i++) {
+		const OptionDef *def = options_at(i);
+		char wanted[2][OPTION_TEXT_MAX], command[256], value[OPTION_TEXT_MAX];
+		switch (def->type) {
+		case OPTION_INT:
+			snprintf(wanted[0], sizeof wanted[0], "%lld", def->min + 1);
+			snprintf(wanted[1], sizeof wanted[1], "%lld", def->min);
+			break;
+		case OPTION_BOOL:
+			snprintf(wanted[0], sizeof wanted[0], "true");
+			snprintf(wanted[1], sizeof wanted[1], "false");
+			break;
+		case OPTION_ENUM:
+			snprintf(wanted[0], sizeof wanted[0], "%.*s", (int)strcspn(def->values, " "),
+			         def->values);
+			snprintf(wanted[1], sizeof wanted[1], "%s", wanted[0]);
+			break;
+		}
+		snprintf(command, sizeof command, "set-param name=%s value=%s", def->name, wanted[0]);
+		session_send(s, command);
+		assert_int_equal(s->out.count, 0);
+		snprintf(command, sizeof command, "get %s", def->name);
+		session_send(s, command);
+		assert_non_null(reply_value(s, "get", "value", value, sizeof value));
+		assert_string_equal(value, wanted[0]);
+		session_send(s, "hub");
+		bool listed = false;
+		for (int k = 0; k < s->out.count; k++) {
+			char copy[LINE_CAP];
+			HubLine line;
+			snprintf(copy, sizeof copy, "%s", s->out.lines[k]);
+			if (hubline_parse(copy, &line, NULL, 0) && !strcmp(line.command, "param") &&
+			    !strcmp(hubline_value(&line, "name"), def->name)) {
+				assert_string_equal(hubline_value(&line, "value"), wanted[0]);
+				listed = true;
+			}
+		}
+		assert_true(listed);
+		snprintf(command, sizeof command, "set %s %s", def->name, wanted[1]);
+		session_send(s, command);
+		assert_non_null(reply_value(s, "set", "value", value, sizeof value));
+		assert_string_equal(value, wanted[1]);
+		snprintf(command, sizeof command, "get %s", def->name);
+		session_send(s, command);
+		assert_non_null(reply_value(s, "get", "value", value, sizeof value));
+		assert_string_equal(value, wanted[1]);
+	}
 	session_free(s);
 }
 
@@ -708,6 +771,38 @@ static void test_binary_exits_when_input_closes_mid_search(void **state)
 	hub_engine_stop(&e, 100);
 }
 
+/* The README's scripting example: with input closed right after go, a
+ * bounded search still reaches its depth and prints done before the
+ * process exits. */
+static void test_binary_bounded_search_outlives_its_input(void **state)
+{
+	(void)state;
+	HubEngine e;
+	spawn(&e);
+	send_line(&e, "pos start");
+	send_line(&e, "level depth=8");
+	send_line(&e, "go think");
+	close(e.to_engine);
+	e.to_engine = -1;
+	char line[LINE_CAP];
+	int deepest = 0;
+	bool done = false;
+	while (hub_engine_read_line(&e, line, sizeof line, 20000) == HUB_READ_LINE) {
+		HubLine parsed;
+		assert_true(hubline_parse(line, &parsed, NULL, 0));
+		if (!strcmp(parsed.command, "info"))
+			deepest = atoi(hubline_value(&parsed, "depth"));
+		if (!strcmp(parsed.command, "done")) {
+			assert_non_null(hubline_value(&parsed, "move"));
+			done = true;
+		}
+	}
+	assert_int_equal(deepest, 8);
+	assert_true(done);
+	hub_engine_stop(&e, 1000);
+	assert_true(e.exited);
+}
+
 /* The error cases over the real pipes, each followed by a ping. */
 static void test_binary_errors_then_ping(void **state)
 {
@@ -764,6 +859,8 @@ int main(void)
 	    cmocka_unit_test(test_huge_line_is_an_error),
 	    cmocka_unit_test(test_go_needs_a_position),
 	    cmocka_unit_test(test_forced_win_score),
+	    cmocka_unit_test(test_every_option_round_trips),
+	    cmocka_unit_test(test_binary_bounded_search_outlives_its_input),
 	    cmocka_unit_test(test_move_and_undo),
 	    cmocka_unit_test(test_perft_matches_library),
 	    cmocka_unit_test(test_bench_matches_the_bench_command),

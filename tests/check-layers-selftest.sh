@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The layering check must fail on a bad include: a rules module that
+# includes an engine header, and the engine library including a tools header.
+set -eu
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/src" "$tmp/include" "$tmp/tools/lib"
+cp -r src/. "$tmp/src"
+cp -r include/. "$tmp/include"
+cp -r tools/lib/. "$tmp/tools/lib"
+tools/check-layers "$tmp" >/dev/null
+for case in 'src/movegen.c:poolshark/search.h' 'src/engine.c:hubclient.h'; do
+	file=${case%%:*}
+	header=${case#*:}
+	cp "src/$(basename "$file")" "$tmp/$file"
+	printf '#include "%s"\n' "$header" >>"$tmp/$file"
+	if out=$(tools/check-layers "$tmp"); then
+		echo "check-layers missed #include \"$header\" in $file" >&2
+		exit 1
+	fi
+	echo "check-layers refuses $file including $header: $out"
+	cp "src/$(basename "$file")" "$tmp/$file"
+done
