@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Private to the protocol: the session, its output, and the command table shared by its two files. */
+/* Private to the protocol: the session, its output, and the command tables of its three files. */
 #ifndef POOLSHARK_PROTOCOL_INTERNAL_H
 #define POOLSHARK_PROTOCOL_INTERNAL_H
 
@@ -35,6 +35,10 @@ typedef struct ProtocolCommand {
 	bool (*run)(Protocol *p, const HubLine *line);
 	bool during_search;
 } ProtocolCommand;
+
+/* The commands of Hub v2 (protocol_hub.c). */
+extern const ProtocolCommand protocol_hub_commands[];
+extern const int protocol_hub_command_count;
 
 /* The commands for people and scripts (protocol_extensions.c). */
 extern const ProtocolCommand protocol_extension_commands[];
