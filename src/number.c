@@ -25,6 +25,13 @@ const char *number_parse(const char *text, long long min, long long max, long lo
 	return NULL;
 }
 
+long long number_read(const char *text, long long min, long long max, const char **problem)
+{
+	long long value = 0;
+	*problem = number_parse(text, min, max, &value);
+	return *problem ? 0 : value;
+}
+
 const char *number_parse_decimal(const char *text, double min, double max, double *out)
 {
 	const char *digits = text[0] == '-' ? text + 1 : text;

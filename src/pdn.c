@@ -135,12 +135,12 @@ bool pdn_parse_result(const char *text, GameResult *out)
 }
 
 /* A growable string. */
-typedef struct Text {
+typedef struct TokenText {
 	char *data;
 	size_t length, capacity;
-} Text;
+} TokenText;
 
-static bool text_add(Text *t, char c)
+static bool token_add(TokenText *t, char c)
 {
 	if (t->length + 2 > t->capacity) {
 		size_t capacity = t->capacity ? 2 * t->capacity : 64;
@@ -155,7 +155,7 @@ static bool text_add(Text *t, char c)
 	return true;
 }
 
-static void text_clear(Text *t)
+static void token_clear(TokenText *t)
 {
 	t->length = 0;
 	if (t->data)
@@ -166,7 +166,7 @@ typedef enum TokenKind { TOKEN_END, TOKEN_TAG, TOKEN_COMMENT, TOKEN_WORD, TOKEN_
 
 typedef struct Reader {
 	FILE *in;
-	Text name, value; /* tag name and value, comment or word in value */
+	TokenText name, value; /* tag name and value, comment or word in value */
 	char *error;
 	size_t error_size;
 } Reader;
@@ -190,7 +190,7 @@ static bool read_until(Reader *r, int open, int close, bool keep)
 			depth++;
 		if (c == close && --depth == 0)
 			return true;
-		if (keep && !text_add(&r->value, (char)(c == '\n' || c == '\r' ? ' ' : c)))
+		if (keep && !token_add(&r->value, (char)(c == '\n' || c == '\r' ? ' ' : c)))
 			return false;
 	}
 	return false;
@@ -199,12 +199,12 @@ static bool read_until(Reader *r, int open, int close, bool keep)
 static TokenKind read_tag(Reader *r)
 {
 	int c;
-	text_clear(&r->name);
-	text_clear(&r->value);
+	token_clear(&r->name);
+	token_clear(&r->value);
 	while ((c = getc(r->in)) == ' ' || c == '\t')
 		;
 	while (c != EOF && (isalnum(c) || c == '_')) {
-		if (!text_add(&r->name, (char)c))
+		if (!token_add(&r->name, (char)c))
 			return TOKEN_ERROR;
 		c = getc(r->in);
 	}
@@ -223,7 +223,7 @@ static TokenKind read_tag(Reader *r)
 			else if (next != EOF)
 				ungetc(next, r->in);
 		}
-		if (!text_add(&r->value, (char)c))
+		if (!token_add(&r->value, (char)c))
 			return TOKEN_ERROR;
 	}
 	if (c != '"') {
@@ -250,7 +250,7 @@ static TokenKind next_token(Reader *r, bool *saw_tag_start)
 			return read_tag(r);
 		}
 		if (c == '{' || c == ';') {
-			text_clear(&r->value);
+			token_clear(&r->value);
 			if (!read_until(r, 0, c == '{' ? '}' : '\n', true) && c == '{') {
 				fail(r, "comment without a closing brace");
 				return TOKEN_ERROR;
@@ -265,9 +265,9 @@ static TokenKind next_token(Reader *r, bool *saw_tag_start)
 			read_until(r, 0, '\n', false);
 			continue;
 		}
-		text_clear(&r->value);
+		token_clear(&r->value);
 		while (c != EOF && !isspace(c) && !strchr("[{(;", c)) {
-			if (!text_add(&r->value, (char)c))
+			if (!token_add(&r->value, (char)c))
 				return TOKEN_ERROR;
 			c = getc(r->in);
 		}

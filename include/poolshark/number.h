@@ -16,6 +16,12 @@
 const char *number_parse(const char *text, long long min, long long max, long long *out);
 
 /*
+ * number_parse() in the shape of strtonum(), for loops over options: the
+ * value, or 0 with *problem set (and *problem NULL on success).
+ */
+long long number_read(const char *text, long long min, long long max, const char **problem);
+
+/*
  * Reads a decimal number in [min, max]: an optional '-', digits, and an
  * optional '.' followed by digits (at least one digit in all). Returns NULL
  * and sets *out, or the problem as above ("not a number" for bad syntax).

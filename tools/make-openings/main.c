@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* make-openings: every distinct position a few plies from the start, minus those an engine calls lost. */
-#include <bsd/stdlib.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -13,6 +12,7 @@
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/number.h"
 #include "poolshark/position.h"
 
 static const char usage_text[] =
@@ -98,7 +98,6 @@ int main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage_text, stdout);
 			return 0;
@@ -108,16 +107,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		if (!strcmp(argv[i], "--plies")) {
-			plies = strtonum(next, 0, 12, &problem);
+			problem = number_parse(next, 0, 12, &plies);
 		} else if (!strcmp(argv[i], "--depth")) {
-			depth = strtonum(next, 1, 100, &problem);
+			problem = number_parse(next, 1, 100, &depth);
 		} else if (!strcmp(argv[i], "--engine")) {
 			engine = next;
 		} else if (!strcmp(argv[i], "--max-score")) {
-			errno = 0;
-			max_score = strtod(next, &end);
-			if (errno || *end || !(max_score >= 0))
-				problem = "not a score";
+			if (number_parse_decimal(next, 0, 100, &max_score))
+				problem = "not a score from 0 to 100";
 		} else {
 			problem = "unknown option";
 		}

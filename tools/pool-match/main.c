@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pool-match: engine-vs-engine matches between Hub engines, refereed by the rules library. */
-#include <bsd/stdlib.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -10,6 +9,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "poolshark/number.h"
 
 static const char usage_text[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
@@ -36,23 +36,12 @@ static void on_signal(int signal_number)
 
 static bool parse_real(const char *text, double low, double high, double *out)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (errno || end == text || *end != '\0' || !isfinite(v) || v < low || v > high)
-		return false;
-	*out = v;
-	return true;
+	return !number_parse_decimal(text, low, high, out);
 }
 
 static bool parse_int(const char *text, long long low, long long high, long long *out)
 {
-	const char *problem = NULL;
-	long long v = strtonum(text, low, high, &problem);
-	if (problem)
-		return false;
-	*out = v;
-	return true;
+	return !number_parse(text, low, high, out);
 }
 
 /* "10+0.1", "10" (no increment). */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* selfplay: two fixed-depth searches play each other from random openings, colours swapped. */
-#include <bsd/stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/number.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -83,15 +83,15 @@ static bool parse_options(int argc, char **argv, Options *o)
 			return false;
 		const char *v = argv[++i];
 		if (!strcmp(argv[i - 1], "--games"))
-			o->games = (int)strtonum(v, 2, 100000, &err);
+			o->games = (int)number_read(v, 2, 100000, &err);
 		else if (!strcmp(argv[i - 1], "--depth-a"))
-			o->depth_a = (int)strtonum(v, 1, 60, &err);
+			o->depth_a = (int)number_read(v, 1, 60, &err);
 		else if (!strcmp(argv[i - 1], "--depth-b"))
-			o->depth_b = (int)strtonum(v, 1, 60, &err);
+			o->depth_b = (int)number_read(v, 1, 60, &err);
 		else if (!strcmp(argv[i - 1], "--random-plies"))
-			o->random_plies = (int)strtonum(v, 0, 40, &err);
+			o->random_plies = (int)number_read(v, 0, 40, &err);
 		else if (!strcmp(argv[i - 1], "--seed"))
-			o->seed = strtonum(v, 0, 1LL << 62, &err);
+			o->seed = number_read(v, 0, 1LL << 62, &err);
 		else
 			return false;
 		if (err) {

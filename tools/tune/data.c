@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tune: reading the `FEN result game` lines that tune gen writes. */
-#include <bsd/stdlib.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "poolshark/notation.h"
+#include "poolshark/number.h"
 #include "tune.h"
 
 bool data_append(DataSet *d, const Sample *s)
@@ -48,7 +48,7 @@ static bool parse_line(char *line, Sample *s, char *why, size_t size)
 	}
 	s->result = (float)(s->pos.side == BLACK ? black : 1.0 - black);
 	const char *err = NULL;
-	s->game = (uint32_t)strtonum(game, 0, UINT32_MAX, &err);
+	s->game = (uint32_t)number_read(game, 0, UINT32_MAX, &err);
 	if (err) {
 		snprintf(why, size, "game number is %s", err);
 		return false;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tune fit: K of the win-probability sigmoid, then coordinate descent on the integer weights. */
-#include <bsd/stdlib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "poolshark/number.h"
 #include "tune.h"
 
 typedef struct FitOptions {
@@ -54,11 +54,11 @@ static bool parse_fit_options(int argc, char **argv, FitOptions *o)
 		else if (!strcmp(opt, "--out"))
 			o->out = v;
 		else if (!strcmp(opt, "--passes"))
-			o->passes = (int)strtonum(v, 0, 1000000, &err);
+			o->passes = (int)number_read(v, 0, 1000000, &err);
 		else if (!strcmp(opt, "--step"))
-			o->step = (int)strtonum(v, 1, 256, &err);
+			o->step = (int)number_read(v, 1, 256, &err);
 		else if (!strcmp(opt, "--valid-every"))
-			o->valid_every = (int)strtonum(v, 0, 1000000, &err);
+			o->valid_every = (int)number_read(v, 0, 1000000, &err);
 		else if (!strcmp(opt, "--fix") && o->fix_count < TUNE_PARAM_MAX)
 			o->fix[o->fix_count++] = v;
 		else if (!strcmp(opt, "--k") || !strcmp(opt, "--lambda")) {

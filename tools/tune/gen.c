@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tune gen: quiet positions labelled with the result of a fixed-depth self-play game. */
-#include <bsd/stdlib.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
 #include "poolshark/random.h"
+#include "poolshark/number.h"
 #include "tune.h"
 
 enum { OPENINGS_MAX = 4096 };
@@ -51,23 +51,23 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		if (!strcmp(opt, "--openings"))
 			o->openings = v;
 		else if (!strcmp(opt, "--games"))
-			o->games = (int)strtonum(v, 1, 10000000, &err);
+			o->games = (int)number_read(v, 1, 10000000, &err);
 		else if (!strcmp(opt, "--depth")) {
-			o->depth = (int)strtonum(v, 1, 60, &err);
+			o->depth = (int)number_read(v, 1, 60, &err);
 			o->nodes = 0; /* the last limit given wins */
 		} else if (!strcmp(opt, "--nodes")) {
-			o->nodes = strtonum(v, 1, 1LL << 40, &err);
+			o->nodes = number_read(v, 1, 1LL << 40, &err);
 			o->depth = 0;
 		} else if (!strcmp(opt, "--random-plies"))
-			o->random_plies = (int)strtonum(v, 0, 40, &err);
+			o->random_plies = (int)number_read(v, 0, 40, &err);
 		else if (!strcmp(opt, "--per-game"))
-			o->per_game = (int)strtonum(v, 0, 10000, &err);
+			o->per_game = (int)number_read(v, 0, 10000, &err);
 		else if (!strcmp(opt, "--max-plies"))
-			o->max_plies = (int)strtonum(v, 10, GAME_MAX_PLIES, &err);
+			o->max_plies = (int)number_read(v, 10, GAME_MAX_PLIES, &err);
 		else if (!strcmp(opt, "--hash"))
-			o->hash_mb = (int)strtonum(v, 1, 4096, &err);
+			o->hash_mb = (int)number_read(v, 1, 4096, &err);
 		else if (!strcmp(opt, "--seed"))
-			o->seed = strtonum(v, 0, 1LL << 62, &err);
+			o->seed = number_read(v, 0, 1LL << 62, &err);
 		else
 			return false;
 		if (err) {
