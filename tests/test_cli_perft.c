@@ -299,6 +299,8 @@ static void test_bad_arguments(void **state)
 	check_usage_error((const char *const[]){"perft", "0", NULL}, "0");
 	check_usage_error((const char *const[]){"perft", "31", NULL}, "31");
 	check_usage_error((const char *const[]){"perft", "abc", NULL}, "abc");
+	check_usage_error((const char *const[]){"perft", "+3", NULL}, "'+3' is not a whole number");
+	check_usage_error((const char *const[]){"perft", " 3", NULL}, "' 3' is not a whole number");
 	check_usage_error((const char *const[]){"perft", "--frobnicate", "3", NULL}, "--frobnicate");
 	check_usage_error((const char *const[]){"perft", NULL}, "DEPTH");
 	check_usage_error((const char *const[]){"perft", "--hash", "abc", "3", NULL}, "abc");

@@ -143,6 +143,11 @@ static const BadLine bad_lines[] = {
     {"pos fen=\xc3\xa9", 0, "non-ASCII byte (0xc3)"},
     {"pos moves=\"11-15", 0, "quote never closes"},
     {"set-param name=hash value=0", 0, "too small"},
+    {"set-param name=hash value=\" 32\"", 0, "not a whole number"},
+    {"set-param name=hash value=+32", 0, "not a whole number"},
+    {"set-param name=hash value=\"\t32\"", 0, "not a whole number"},
+    {"perft depth=+3", 0, "not a whole number"},
+    {"perft depth=\" 3\"", 0, "not a whole number"},
     {"set-param name=colour value=red", 0, "unknown option 'colour'"},
     {"set-param name=variant value=russian", 0, "variant 'russian'"},
     {"set ponder maybe", 0, "true or false"},
@@ -803,6 +808,77 @@ static void test_binary_bounded_search_outlives_its_input(void **state)
 	assert_true(e.exited);
 }
 
+/* The resident memory of a process in KiB, from /proc (0 when unknown). */
+static long resident_kib(pid_t pid)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	long kib = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "VmRSS:", 6))
+			kib = strtol(line + 6, NULL, 10);
+	if (f)
+		fclose(f);
+	return kib;
+}
+
+/* A large table is set up without freezing the input: ping is answered at
+ * once after set-param hash=2048 (the table used to be cleared in the
+ * input thread first, which took about a second), and a search after it
+ * still works. */
+static void test_binary_large_hash_does_not_block(void **state)
+{
+	(void)state;
+	HubEngine e;
+	spawn(&e);
+	char line[LINE_CAP];
+	send_line(&e, "set-param name=hash value=2048");
+	int64_t asked = clock_now_ms();
+	send_line(&e, "ping");
+	expect(&e, "pong", 5000, line, sizeof line, NULL);
+	int64_t answered = clock_now_ms() - asked;
+	fprintf(stderr, "set-param hash=2048 then ping -> pong: %lld ms\n", (long long)answered);
+	assert_true(answered < 300);
+	send_line(&e, "pos start");
+	send_line(&e, "level depth=4");
+	send_line(&e, "go think");
+	expect(&e, "done", 20000, line, sizeof line, NULL);
+	assert_non_null(strstr(line, "move="));
+	send_line(&e, "set-param name=hash value=1");
+	send_line(&e, "ping");
+	expect(&e, "pong", 5000, line, sizeof line, NULL);
+	hub_engine_stop(&e, 2000);
+}
+
+/* Tables come from the system and go back to it: after 200 resizes between
+ * 1 and 7 MiB and one to 64 MiB, the process holds the 64 MiB table and
+ * little else (the table plus 16 MiB at most). */
+static void test_binary_resizes_give_memory_back(void **state)
+{
+	(void)state;
+#if defined(__SANITIZE_ADDRESS__)
+	skip(); /* the sanitizer's shadow memory makes resident sizes meaningless */
+#endif
+	HubEngine e;
+	spawn(&e);
+	char line[LINE_CAP], command[64];
+	for (int i = 0; i < 200; i++) {
+		snprintf(command, sizeof command, "set-param name=hash value=%d", 1 + i % 7);
+		send_line(&e, command);
+	}
+	send_line(&e, "set-param name=hash value=64");
+	send_line(&e, "pos start");
+	send_line(&e, "level depth=6");
+	send_line(&e, "go think");
+	expect(&e, "done", 20000, line, sizeof line, NULL);
+	long kib = resident_kib(e.pid);
+	fprintf(stderr, "resident after 200 resizes and hash=64: %.1f MiB\n", kib / 1024.0);
+	assert_true(kib > 0);
+	assert_true(kib <= (64 + 16) * 1024);
+	hub_engine_stop(&e, 2000);
+}
+
 /* The error cases over the real pipes, each followed by a ping. */
 static void test_binary_errors_then_ping(void **state)
 {
@@ -861,6 +937,8 @@ int main(void)
 	    cmocka_unit_test(test_forced_win_score),
 	    cmocka_unit_test(test_every_option_round_trips),
 	    cmocka_unit_test(test_binary_bounded_search_outlives_its_input),
+	    cmocka_unit_test(test_binary_large_hash_does_not_block),
+	    cmocka_unit_test(test_binary_resizes_give_memory_back),
 	    cmocka_unit_test(test_move_and_undo),
 	    cmocka_unit_test(test_perft_matches_library),
 	    cmocka_unit_test(test_bench_matches_the_bench_command),
