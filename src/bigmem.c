@@ -48,9 +48,10 @@ static void *prefault_slice(void *arg)
 {
 	PrefaultSlice *slice = arg;
 	for (size_t at = 0; at < slice->bytes; at += SMALL_PAGE) {
-		/* Reading a never-written page maps the shared zero page; a
-		 * write of the byte already there makes the page its own. */
-		slice->begin[at] = slice->begin[at];
+		/* A write, not a read: a read would map the shared zero page
+		 * and the later write would fault again (and, on a huge page,
+		 * may split it). The memory is zero, so zero is what is there. */
+		slice->begin[at] = 0;
 		if (slice->abort && (at & (HUGE_PAGE - 1)) == 0 && atomic_load(slice->abort))
 			break;
 	}

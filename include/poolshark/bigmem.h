@@ -20,7 +20,8 @@ void *bigmem_alloc(size_t bytes);
 void bigmem_free(void *memory, size_t bytes);
 
 /*
- * Makes every page of `memory` resident (keeping it zeroed or as it is), with
+ * Makes every page of `memory`, which must hold only zeros (as
+ * bigmem_alloc() gives it), resident by writing zeros into it, with
  * `threads` threads (1 or more), so that a search that follows takes no page
  * faults. Returns early, with the rest untouched, when `abort` (may be NULL)
  * becomes true.

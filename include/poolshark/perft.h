@@ -13,8 +13,10 @@
 typedef struct PerftTable PerftTable;
 
 /*
- * Allocates a table of about `megabytes` MiB (at least one entry); NULL when
- * the memory is not there. Free with perft_table_free().
+ * Maps a table of about `megabytes` MiB (at least one entry) from the
+ * system, zeroed and already resident (its pages are touched by two
+ * threads here, not during the count); NULL when the memory is not there.
+ * Free with perft_table_free(), which gives the memory back.
  */
 PerftTable *perft_table_create(size_t megabytes);
 void perft_table_free(PerftTable *table);
