@@ -65,6 +65,7 @@ static void show_help(void)
 	       "  flip          turn the board around\n"
 	       "  level <s>     engine time per move in seconds (now as set)\n"
 	       "  strength <n>  0-100: below 100 poolshark looks less far and varies its play\n"
+	       "  hash <MiB>    and every other engine option (see poolshark's help): set it\n"
 	       "  save <file>   write the game as PDN\n"
 	       "  quit          leave\n");
 }
@@ -199,6 +200,25 @@ static bool parse_seconds(const char *text, double *out)
 	return !number_parse_decimal(text, LEVEL_MIN_SECONDS, LEVEL_MAX_SECONDS, out);
 }
 
+/* An engine option typed as a command (`strength 40`, `hash 128`): set it,
+ * or say what it takes and what it is. */
+static void set_option(PlaySession *s, const OptionDef *def, const char *value)
+{
+	EngineOptions options;
+	engine_get_options(s->engine, &options);
+	char error[OPTION_ERROR_MAX], text[OPTION_TEXT_MAX], expected[OPTION_ERROR_MAX];
+	if (value && options_parse(def, value, &options, error, sizeof error) &&
+	    engine_set_options(s->engine, &options) == ENGINE_OK) {
+		options_format(def, &options, text, sizeof text);
+		printf("poolshark now plays with %s %s.\n", def->name, text);
+		return;
+	}
+	engine_get_options(s->engine, &options);
+	options_format(def, &options, text, sizeof text);
+	options_describe_values(def, expected, sizeof expected);
+	printf("%s takes %s (%s); now %s.\n", def->name, expected, def->help, text);
+}
+
 /* Handles what the person typed; false on quit. */
 static bool person_input(PlaySession *s, char *line)
 {
@@ -228,18 +248,8 @@ static bool person_input(PlaySession *s, char *line)
 		} else
 			printf("level takes seconds, from %.2f to %.0f (e.g. level 2.5); now %.2f.\n",
 			       LEVEL_MIN_SECONDS, LEVEL_MAX_SECONDS, s->seconds);
-	} else if (!strcmp(word, "strength")) {
-		EngineOptions options;
-		engine_get_options(s->engine, &options);
-		char error[OPTION_ERROR_MAX];
-		if (arg && options_parse(options_find("strength"), arg, &options, error, sizeof error) &&
-		    engine_set_options(s->engine, &options) == ENGINE_OK) {
-			int v = options.strength;
-			printf("poolshark now plays at strength %d%s.\n", v, v == 100 ? " (its best)" : "");
-		} else
-			printf(
-			    "strength takes a whole number from 0 to 100 (100 is full strength); now %d.\n",
-			    options.strength);
+	} else if (options_find(word)) {
+		set_option(s, options_find(word), arg);
 	} else if (!strcmp(word, "save")) {
 		if (arg)
 			save(s, arg);

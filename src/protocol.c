@@ -3,6 +3,7 @@
 #include "poolshark/protocol.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,7 +166,7 @@ void protocol_default_config(ProtocolConfig *out)
 	engine_default_options(&o);
 	out->interactive = false;
 	out->hash_mb = o.hash_mb;
-	out->max_hash_mb = (size_t)options_find("hash")->max;
+	out->max_hash_mb = SIZE_MAX; /* the option's own range is the limit */
 	out->max_perft_depth = 15;
 	out->allow_bench = true;
 }
