@@ -4,7 +4,6 @@
 
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
-#include "poolshark/timeman.h"
 
 bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *out)
 {
