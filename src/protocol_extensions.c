@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The protocol's commands for people and scripts: help, board, fen, moves, move, undo, perft, bench, eval,
- * get, set. */
+/* The protocol's commands for people and scripts: help, board, fen, moves, move, undo, legal, game, perft,
+ * bench, eval, get, set. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +10,12 @@
 #include "poolshark/clock.h"
 #include "poolshark/diagram.h"
 #include "poolshark/eval.h"
+#include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/options.h"
 #include "poolshark/perft.h"
+#include "poolshark/text.h"
 #include "poolshark/version.h"
 #include "protocol_internal.h"
 
@@ -35,6 +37,8 @@ static const char *const help_text =
     "  board [flip]             the board with square numbers, side to move and FEN\n"
     "  fen | moves              the FEN | the legal moves in PDN\n"
     "  move M | undo            play a move on the current game | take one back\n"
+    "  legal                    one line per legal move: PDN, path, captured, Hub form\n"
+    "  game                     the game record: start FEN, moves in PDN, FEN, result\n"
     "  perft depth=N [divide]   count the leaves of the move tree\n"
     "  bench [depth=N]          fixed-depth search benchmark\n"
     "  eval                     the static evaluation and its terms\n"
@@ -89,6 +93,88 @@ static bool cmd_moves(Protocol *p, const HubLine *line)
 	hubwriter_addf(&w, "count", "%d", n);
 	hubwriter_add(&w, "moves", text);
 	protocol_emit(p, buffer);
+	return true;
+}
+
+/* One line per legal move with everything a board needs to enter it square
+ * by square: PDN text, the landing squares in order, the captured squares
+ * and the Hub form that `done` uses; then the count. */
+static bool cmd_legal(Protocol *p, const HubLine *line)
+{
+	(void)line;
+	const Position *pos = protocol_position(p);
+	MoveList list;
+	movegen_generate(pos, &list);
+	movelist_sort(&list);
+	pthread_mutex_lock(&p->output_lock);
+	for (int i = 0; i < list.count; i++) {
+		Move m = list.moves[i];
+		char buffer[512], text[NOTATION_MOVE_MAX], captured[128] = "";
+		size_t used = 0;
+		HubWriter w;
+		hubwriter_init(&w, buffer, sizeof buffer, "legal");
+		notation_write_move(pos, m, text, sizeof text);
+		hubwriter_add(&w, "move", text);
+		notation_write_move_path(pos, m, text, sizeof text);
+		hubwriter_add(&w, "path", text);
+		for (Bitboard b = m.captured; b; b &= b - 1)
+			text_append(captured, sizeof captured, &used, "%s%d", used ? "," : "",
+			            bb_lowest(b) + 1);
+		if (used)
+			hubwriter_add(&w, "captured", captured);
+		notation_write_move_hub(m, text, sizeof text);
+		hubwriter_add(&w, "hub", text);
+		protocol_emit_locked(p, buffer);
+	}
+	char buffer[64];
+	snprintf(buffer, sizeof buffer, "legal count=%d", list.count);
+	protocol_emit_locked(p, buffer);
+	pthread_mutex_unlock(&p->output_lock);
+	return true;
+}
+
+/* The engine's game record: where it started, its moves in PDN, where it
+ * stands, and its result once the rules end it. */
+static bool cmd_game(Protocol *p, const HubLine *line)
+{
+	(void)line;
+	const Game *g = engine_game(p->engine);
+	enum { MOVES_MAX = PROTOCOL_OUTPUT_MAX / 2 };
+	char *moves = malloc(MOVES_MAX), *buffer = malloc(PROTOCOL_OUTPUT_MAX);
+	if (!moves || !buffer) {
+		free(moves);
+		free(buffer);
+		protocol_error(p, "out of memory");
+		return true;
+	}
+	size_t used = 0;
+	moves[0] = '\0';
+	for (int i = 0; i < g->ply_count; i++) {
+		char text[NOTATION_MOVE_MAX];
+		notation_write_move(&g->positions[i], g->moves[i], text, sizeof text);
+		text_append(moves, MOVES_MAX, &used, "%s%s", i ? " " : "", text);
+	}
+	if (text_truncated(MOVES_MAX, used)) {
+		protocol_errorf(p, "the game is too long to list (%d plies)", g->ply_count);
+	} else {
+		char fen[NOTATION_FEN_MAX];
+		HubWriter w;
+		hubwriter_init(&w, buffer, PROTOCOL_OUTPUT_MAX, "game");
+		notation_write_fen(&g->positions[0], fen, sizeof fen);
+		hubwriter_add(&w, "start", fen);
+		notation_write_fen(game_position(g), fen, sizeof fen);
+		hubwriter_add(&w, "fen", fen);
+		hubwriter_addf(&w, "plies", "%d", g->ply_count);
+		hubwriter_add(&w, "moves", moves);
+		GameStatus status = game_status(g);
+		if (status.result != RESULT_NONE) {
+			hubwriter_add(&w, "result", game_result_text(status.result));
+			hubwriter_add(&w, "reason", game_reason_text(status.reason));
+		}
+		protocol_emit(p, buffer);
+	}
+	free(moves);
+	free(buffer);
 	return true;
 }
 
@@ -359,7 +445,7 @@ const ProtocolCommand protocol_extension_commands[] = {
     {"moves", cmd_moves, true},  {"move", cmd_move, false},   {"undo", cmd_undo, false},
     {"perft", cmd_perft, false}, {"bench", cmd_bench, false}, {"eval", cmd_eval, true},
     {"name", cmd_name, true},    {"about", cmd_about, true},  {"get", cmd_get, true},
-    {"set", cmd_set, false},
+    {"set", cmd_set, false},     {"legal", cmd_legal, true},  {"game", cmd_game, true},
 };
 const int protocol_extension_command_count =
     (int)(sizeof protocol_extension_commands / sizeof protocol_extension_commands[0]);

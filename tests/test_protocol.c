@@ -346,6 +346,79 @@ static void test_move_and_undo(void **state)
 	session_free(s);
 }
 
+/* legal: one line per legal move with its path, captured squares and Hub
+ * form, each of which plays that move; then the count. */
+static void test_legal_lists_paths(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	session_send(s, "pos fen=W:W18:B7,15,16,23,24");
+	session_send(s, "legal");
+	assert_int_equal(s->out.count, 4);
+	assert_string_equal(s->out.lines[0], "legal move=18x11x2 path=18x11x2 captured=7,15 hub=18x2x7x15");
+	assert_string_equal(
+	    s->out.lines[1],
+	    "legal move=18x27x20x11x2 path=18x27x20x11x2 captured=7,16,23,24 hub=18x2x7x16x23x24");
+	assert_string_equal(
+	    s->out.lines[2],
+	    "legal move=18x18 path=18x27x20x11x18 captured=15,16,23,24 hub=18x18x15x16x23x24");
+	assert_string_equal(s->out.lines[3], "legal count=3");
+	/* Each path and each Hub form is read back as the same move. */
+	Position pos;
+	assert_true(notation_parse_fen("W:W18:B7,15,16,23,24", &pos, NULL, 0));
+	MoveList list;
+	movegen_generate(&pos, &list);
+	for (int i = 0; i < 3; i++) {
+		char copy[LINE_CAP];
+		HubLine line;
+		snprintf(copy, sizeof copy, "%s", s->out.lines[i]);
+		assert_true(hubline_parse(copy, &line, NULL, 0));
+		Move by_path, by_hub;
+		assert_int_equal(notation_parse_move(&pos, hubline_value(&line, "path"), &by_path, NULL, 0),
+		                 MOVE_PARSE_OK);
+		assert_int_equal(notation_parse_move(&pos, hubline_value(&line, "hub"), &by_hub, NULL, 0),
+		                 MOVE_PARSE_OK);
+		assert_true(move_equal(by_path, by_hub));
+	}
+	session_send(s, "pos start");
+	session_send(s, "legal");
+	assert_int_equal(s->out.count, 8);
+	assert_string_equal(s->out.lines[0], "legal move=9-13 path=9-13 hub=9-13");
+	assert_string_equal(s->out.lines[7], "legal count=7");
+	session_send(s, "pos fen=B:W9,14:B5"); /* a lone blocked man: no move */
+	session_send(s, "legal");
+	assert_int_equal(s->out.count, 1);
+	assert_string_equal(s->out.lines[0], "legal count=0");
+	session_free(s);
+}
+
+/* game: the record the page shows, from the engine; the result once the
+ * rules end the game. */
+static void test_game_reports_the_record(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	session_send(s, "game");
+	assert_string_equal(
+	    s->out.lines[0],
+	    "game start=B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 "
+	    "fen=B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 plies=0 moves=\"\"");
+	session_send(s, "pos fen=W:W18:B7,15,16,23,24 moves=\"18x27x20x11x2 15-19\"");
+	session_send(s, "game");
+	assert_string_equal(s->out.lines[0], "game start=W:W18:B7,15,16,23,24 fen=W:WK2:B19 plies=2 "
+	                                     "moves=\"18x27x20x11x2 15-19\"");
+	session_send(s, "pos fen=B:W18:B14");
+	session_send(s, "move 14x23");
+	session_send(s, "game");
+	assert_string_equal(
+	    s->out.lines[0],
+	    "game start=B:W18:B14 fen=W:W:B23 plies=1 moves=14x23 result=0-1 reason=\"no legal move\"");
+	session_send(s, "undo");
+	session_send(s, "game");
+	assert_string_equal(s->out.lines[0], "game start=B:W18:B14 fen=B:W18:B14 plies=0 moves=\"\"");
+	session_free(s);
+}
+
 static void test_perft_matches_library(void **state)
 {
 	(void)state;
@@ -940,6 +1013,8 @@ int main(void)
 	    cmocka_unit_test(test_binary_large_hash_does_not_block),
 	    cmocka_unit_test(test_binary_resizes_give_memory_back),
 	    cmocka_unit_test(test_move_and_undo),
+	    cmocka_unit_test(test_legal_lists_paths),
+	    cmocka_unit_test(test_game_reports_the_record),
 	    cmocka_unit_test(test_perft_matches_library),
 	    cmocka_unit_test(test_bench_matches_the_bench_command),
 	    cmocka_unit_test(test_every_reply_is_well_formed),
