@@ -341,11 +341,17 @@ EngineStatus engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallb
 	atomic_store(&e->stop, false);
 	atomic_store(&e->pondering, limits->ponder);
 	atomic_store(&e->searching, true);
+#ifdef POOLSHARK_SINGLE_THREAD
+	/* No threads (the browser worker): search here, done included; the page
+	 * stops an endless search by ending the worker. */
+	search_thread(e);
+#else
 	if (pthread_create(&e->thread, NULL, search_thread, e) != 0) {
 		atomic_store(&e->searching, false);
 		return ENGINE_NO_MEMORY;
 	}
 	e->thread_joinable = true;
+#endif
 	return ENGINE_OK;
 }
 

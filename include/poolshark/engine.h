@@ -93,6 +93,8 @@ EngineStatus engine_undo(Engine *e);
  * callback, nor while holding a lock a callback takes). With limits->ponder
  * or limits->infinite the search does not end on its own before
  * engine_stop() (or, pondering, engine_ponder_hit() when it is complete).
+ * Built with POOLSHARK_SINGLE_THREAD (the WebAssembly worker), it searches
+ * in the calling thread instead and returns after `done`.
  */
 EngineStatus engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
                           EngineDoneCallback done, void *user);
