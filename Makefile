@@ -34,7 +34,8 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
-.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format
+.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format \
+	web test-web bench-web
 
 all: deps poolshark $(TOOLS)
 
@@ -48,6 +49,9 @@ help:
 	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
 	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
 	@echo "make native     build tuned for this CPU (-O3 -march=native)"
+	@echo "make web        the page in web/dist/ (engine in WebAssembly, Debian's emscripten)"
+	@echo "make test-web   browser tests of the page (Debian's chromium, playwright-core)"
+	@echo "make bench-web  bench through the page's worker against the native binary"
 	@echo "make pgo        profile-guided build trained on the bench"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make clean      remove build outputs"
@@ -165,6 +169,48 @@ fuzz: deps
 			$$dict build-fuzz/corpus/$$name $$seeds || exit 1; \
 	done
 
+# The page: the library compiled by emcc into a Web Worker, inlined with the
+# page's scripts into one web/dist/index.html (opens from disk too).
+EMCC     ?= emcc
+WEB_OUT  := build-web
+WEB_SRC  := $(LIB_SRC) web/compat/strtonum.c web/engine/worker.c
+WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
+WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
+	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 -Iinclude -Iweb/compat -MMD -MP
+WEB_LDFLAGS := -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 \
+	-sEXPORTED_FUNCTIONS=_worker_create,_worker_line,_malloc,_free \
+	-sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,UTF8ToString
+# Debian's emcc runs its JavaScript passes with node, which must find Debian's acorn.
+export NODE_PATH := $(NODE_PATH):/usr/share/nodejs
+
+$(WEB_OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_OUT)/engine.js: $(WEB_OBJ) web/engine/pre.js
+	$(EMCC) $(WEB_LDFLAGS) --pre-js web/engine/pre.js $(WEB_OBJ) -o $@
+
+web/dist/index.html: $(WEB_OUT)/engine.js web/index.html web/style.css $(wildcard web/src/*.js) web/build.mjs
+	node web/build.mjs $(WEB_OUT)/engine.js $@
+
+web:
+	@sh web/ensure-tools build
+	@$(MAKE) --no-print-directory web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+test-web: deps web poolshark $(BUILD)/tests/helpers/pdn_read
+	@sh web/ensure-tools test
+	@$(MAKE) --no-print-directory web/node_modules/.package-lock.json
+	@fail=0; for t in web/tests/*.test.mjs; do \
+		POOLSHARK_BIN=$(CURDIR)/poolshark PDN_READ=$(CURDIR)/$(BUILD)/tests/helpers/pdn_read \
+			node --test $$t || fail=1; \
+	done; test $$fail -eq 0
+
+bench-web: web poolshark web/node_modules/.package-lock.json
+	node web/tests/bench.mjs $(CURDIR)/poolshark
+
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
 
@@ -174,6 +220,6 @@ check-shape:
 	tools/check-layers
 
 clean:
-	rm -rf build build-san build-native build-pgo build-fuzz poolshark $(TOOLS)
+	rm -rf build build-san build-native build-pgo build-fuzz build-web web/dist poolshark $(TOOLS)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) $(WEB_OUT) -name '*.d' 2>/dev/null)

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The SVG board: squares, pieces, highlights, square numbers, click and drag, animated moves.
+'use strict';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const CELL = 100;
+const HOP_MS = 140;
+
+function svgElement(name, attributes, parent) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attributes || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/* Row 0 is the top row of the diagram as White sees it (squares 1-4);
+ * square n sits in row (n-1)/4, on the dark squares of that row. */
+function squareCell(square, flipped) {
+  const row = Math.floor((square - 1) / 4);
+  const i = (square - 1) % 4;
+  let col = row % 2 === 0 ? 2 * i + 1 : 2 * i;
+  let r = row;
+  if (flipped) {
+    r = 7 - r;
+    col = 7 - col;
+  }
+  return { x: col * CELL, y: r * CELL };
+}
+
+function cellSquare(col, row, flipped) {
+  if (flipped) {
+    col = 7 - col;
+    row = 7 - row;
+  }
+  if ((row + col) % 2 === 0) return 0;
+  return row * 4 + Math.floor(col / 2) + 1;
+}
+
+class BoardView {
+  /* handlers: onPress(square) -> true when a drag may start there,
+   * onSquare(square) for a click or a drop. */
+  constructor(svg, handlers) {
+    this.svg = svg;
+    this.handlers = handlers;
+    this.flipped = false;
+    this.numbers = false;
+    this.state = { pieces: new Map() };
+    this.animating = false;
+    svg.setAttribute('viewBox', `0 0 ${8 * CELL} ${8 * CELL}`);
+    const defs = svgElement('defs', {}, svg);
+    this.gradient(defs, 'piece-black', '#5a5a5a', '#111');
+    this.gradient(defs, 'piece-white', '#fffdf6', '#d8ccb4');
+    this.layers = {};
+    for (const name of ['squares', 'marks', 'numbers', 'pieces', 'top']) {
+      this.layers[name] = svgElement('g', { class: 'layer-' + name }, svg);
+    }
+    svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    svg.addEventListener('pointermove', (e) => this.pointerMove(e));
+    svg.addEventListener('pointerup', (e) => this.pointerUp(e));
+    svg.addEventListener('pointercancel', () => this.endDrag());
+  }
+
+  gradient(defs, id, light, dark) {
+    const g = svgElement('radialGradient', { id, cx: '35%', cy: '30%', r: '75%' }, defs);
+    svgElement('stop', { offset: '0%', 'stop-color': light }, g);
+    svgElement('stop', { offset: '100%', 'stop-color': dark }, g);
+  }
+
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.render(this.state);
+  }
+
+  setNumbers(numbers) {
+    this.numbers = numbers;
+    this.render(this.state);
+  }
+
+  /*
+   * state: pieces (Map square -> 'b', 'B', 'w', 'W'), last (squares of the
+   * last move), lastTaken (the squares it captured on), selected (square), targets (squares the selection may go to
+   * next), path (squares entered so far of a capture), hint (squares).
+   */
+  render(state) {
+    this.state = state;
+    for (const layer of Object.values(this.layers)) layer.replaceChildren();
+    const { squares, marks, numbers, pieces } = this.layers;
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        const square = cellSquare(col, row, this.flipped);
+        const attributes = { x: col * CELL, y: row * CELL, width: CELL, height: CELL };
+        attributes.class = square ? 'dark' : 'light';
+        if (square) attributes['data-square'] = square;
+        svgElement('rect', attributes, squares);
+        if (square && this.numbers) {
+          const t = svgElement('text', { x: col * CELL + 4, y: row * CELL + 17, class: 'number' }, numbers);
+          t.textContent = square;
+        }
+      }
+    }
+    const mark = (list, cls) => {
+      for (const s of list || []) {
+        const { x, y } = squareCell(s, this.flipped);
+        svgElement('rect', { x, y, width: CELL, height: CELL, class: cls }, marks);
+      }
+    };
+    mark(state.last, 'mark-last');
+    for (const sq of state.lastTaken || []) {
+      /* Where the last move took a piece: a small cross. */
+      const { x, y } = squareCell(sq, this.flipped);
+      svgElement('path', { d: `M${x + 40} ${y + 40} l20 20 m0 -20 l-20 20`, class: 'mark-taken' }, marks);
+    }
+    mark(state.hint, 'mark-hint');
+    mark(state.path, 'mark-path');
+    if (state.selected) mark([state.selected], 'mark-selected');
+    for (const [square, letter] of state.pieces) {
+      const moving = state.path && state.path.length > 1 && square === state.path[0];
+      const g = this.drawPiece(square, letter, pieces);
+      if (moving) g.classList.add('ghost');
+      if (state.taken && state.taken.includes(square)) g.classList.add('taken');
+    }
+    if (state.path && state.path.length > 1) {
+      const letter = state.pieces.get(state.path[0]);
+      this.drawPiece(state.path[state.path.length - 1], letter, pieces).classList.add('in-hand');
+    }
+    for (const s of state.targets || []) {
+      const { x, y } = squareCell(s, this.flipped);
+      svgElement('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 14, class: 'target', 'data-target': s }, this.layers.top);
+    }
+  }
+
+  drawPiece(square, letter, parent) {
+    const { x, y } = squareCell(square, this.flipped);
+    const white = letter === 'w' || letter === 'W';
+    const king = letter === 'B' || letter === 'W';
+    const g = svgElement('g', { class: 'piece ' + (white ? 'white' : 'black') + (king ? ' king' : ''), 'data-piece': square }, parent);
+    g.style.transform = `translate(${x}px, ${y}px)`;
+    svgElement('circle', { cx: 50, cy: 54, r: 38, class: 'shadow' }, g);
+    svgElement('circle', { cx: 50, cy: 50, r: 38, fill: `url(#piece-${white ? 'white' : 'black'})`, class: 'body' }, g);
+    svgElement('circle', { cx: 50, cy: 50, r: 27, class: 'ring' }, g);
+    if (king) svgElement('path', { d: 'M31 60 L28 38 L40 48 L50 32 L60 48 L72 38 L69 60 Z', class: 'crown' }, g);
+    return g;
+  }
+
+  /* Plays a move on the drawn position: the piece hops along `path`, then
+   * the captured pieces fade. Resolves when done. */
+  async animate(path, captured) {
+    const piece = this.layers.pieces.querySelector(`[data-piece="${path[0]}"]`);
+    if (!piece || path.length < 2) return;
+    this.animating = true;
+    this.layers.pieces.appendChild(piece);
+    let from = squareCell(path[0], this.flipped);
+    for (let i = 1; i < path.length; i++) {
+      const to = squareCell(path[i], this.flipped);
+      const a = piece.animate(
+        [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }],
+        { duration: HOP_MS, easing: 'ease-in-out', fill: 'forwards' });
+      await a.finished;
+      from = to;
+    }
+    const fades = [];
+    for (const s of captured || []) {
+      const g = this.layers.pieces.querySelector(`[data-piece="${s}"]`);
+      if (g) fades.push(g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: HOP_MS, fill: 'forwards' }).finished);
+    }
+    await Promise.all(fades);
+    this.animating = false;
+  }
+
+  squareAt(event) {
+    const box = this.svg.getBoundingClientRect();
+    const col = Math.floor(((event.clientX - box.left) / box.width) * 8);
+    const row = Math.floor(((event.clientY - box.top) / box.height) * 8);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return 0;
+    return cellSquare(col, row, this.flipped);
+  }
+
+  pointerDown(event) {
+    if (this.animating || event.button > 0) return;
+    const square = this.squareAt(event);
+    if (!square) return;
+    this.press = { square, dragging: false, ghost: null, x: event.clientX, y: event.clientY };
+    this.press.draggable = this.handlers.onPress(square);
+    if (this.press.draggable) this.svg.setPointerCapture(event.pointerId);
+  }
+
+  pointerMove(event) {
+    const p = this.press;
+    if (!p || !p.draggable) return;
+    if (!p.dragging && Math.hypot(event.clientX - p.x, event.clientY - p.y) < 6) return;
+    if (!p.dragging) {
+      p.dragging = true;
+      const source = this.layers.pieces.querySelector('.in-hand') ||
+        this.layers.pieces.querySelector(`[data-piece="${p.square}"]`);
+      if (!source) return;
+      source.classList.add('lifted');
+      p.ghost = source.cloneNode(true);
+      p.ghost.classList.remove('lifted');
+      p.ghost.classList.add('dragged');
+      this.layers.top.appendChild(p.ghost);
+    }
+    if (p.ghost) {
+      const box = this.svg.getBoundingClientRect();
+      const x = ((event.clientX - box.left) / box.width) * 8 * CELL - CELL / 2;
+      const y = ((event.clientY - box.top) / box.height) * 8 * CELL - CELL / 2;
+      p.ghost.style.transform = `translate(${x}px, ${y}px)`;
+    }
+  }
+
+  pointerUp(event) {
+    const p = this.press;
+    if (!p) return;
+    const square = this.squareAt(event);
+    this.endDrag();
+    if (p.draggable && square === p.square) return; /* a click on a piece: selected at press */
+    if (square) this.handlers.onSquare(square);
+  }
+
+  endDrag() {
+    const p = this.press;
+    this.press = null;
+    if (p && p.ghost) p.ghost.remove();
+    for (const g of this.layers.pieces.querySelectorAll('.lifted')) g.classList.remove('lifted');
+  }
+}
