@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The page's text helpers without a browser: Hub line splitting and quoting, PDN reading and writing.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import vm from 'node:vm';
+import { root } from './support.mjs';
+
+/* The classic scripts share one global scope, as in the page. */
+const scope = vm.createContext({});
+for (const file of ['hubline.js', 'pdn.js']) {
+  vm.runInContext(readFileSync(join(root, 'web', 'src', file), 'utf8'), scope, { filename: file });
+}
+const run = (code) => vm.runInContext(code, scope);
+const plain = (value) => JSON.parse(JSON.stringify(value));
+
+test('Hub lines split into command, words and values', () => {
+  const line = 'info depth=3 score=-0.17 pv="10-14 23-18" empty="" start';
+  assert.deepEqual(plain(run(`hubParse(${JSON.stringify(line)})`)), {
+    command: 'info',
+    words: ['start'],
+    values: { depth: '3', score: '-0.17', pv: '10-14 23-18', empty: '' },
+  });
+  assert.equal(run(`hubQuote('B:W21,22:B1')`), 'B:W21,22:B1');
+  assert.equal(run(`hubQuote('B: W21, 22')`), '"B: W21, 22"');
+  assert.equal(run(`hubQuote('')`), '""');
+  assert.equal(run(`hubQuote('a"b=c')`), `"a'b=c"`);
+});
+
+test('PDN reading keeps the moves and tags of the first game', () => {
+  const text = `[Event "x y"]\n[FEN "W:W18:B7,15"]\n1... 18x11 {why} 2. 7x16 (2. 15-19 3. 11x2) ; a remark\n` +
+    `3.32-27 $1 16-19!? 1-0\n[Event "next"]\n1. 9-14 *\n`;
+  const game = plain(run(`pdnRead(${JSON.stringify(text)})`));
+  assert.deepEqual(game, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], result: '1-0' });
+  assert.deepEqual(plain(run(`pdnRead('11-15 22-18')`)).moves, ['11-15', '22-18']);
+});
+
+test('PDN reading names what is wrong', () => {
+  const problems = {
+    '': /no game found/,
+    '1. 11-15 {never closed': /comment \{ never closes/,
+    '1. 11-15 (2. 8-11': /variation '\(' never closes/,
+    '1. 11-15 ) 22-18': /without its '\('/,
+    '[Event "x"\n1. 11-15': /malformed tag|never closes/,
+    '1. eleven-fifteen': /'eleven-fifteen' is not a move/,
+    '1. 11-15 22-18 2. 15x22 foo *': /'foo' is not a move/,
+  };
+  for (const [text, message] of Object.entries(problems)) {
+    assert.throws(() => run(`pdnRead(${JSON.stringify(text)})`), message, JSON.stringify(text));
+  }
+});
+
+test('PDN writing numbers the moves from the side that starts', () => {
+  const black = run(`pdnWrite([['GameType', '23']], ['11-15', '22-18', '15x22'], 'B', '*')`);
+  assert.equal(black, '[GameType "23"]\n\n1. 11-15 22-18 2. 15x22 *\n');
+  const white = run(`pdnWrite([], ['18x27x20x11x2', '15-19', '2-20'], 'W', '1-0')`);
+  assert.equal(white, '\n1... 18x27x20x11x2 2. 15-19 2-20 1-0\n');
+  const long = run(`pdnWrite([], Array(40).fill('11-15'), 'B', '*')`);
+  assert.ok(long.split('\n').every((l) => l.length <= 80));
+});
