@@ -35,7 +35,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 .PRECIOUS: $(BUILD)/%.o
 
 .PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format \
-	web test-web bench-web
+	web test-web bench-web checkerboard test-checkerboard
 
 all: deps poolshark $(TOOLS)
 
@@ -52,6 +52,8 @@ help:
 	@echo "make web        the page in web/dist/ (engine in WebAssembly, Debian's emscripten)"
 	@echo "make test-web   browser tests of the page (Debian's chromium, playwright-core)"
 	@echo "make bench-web  bench through the page's worker against the native binary"
+	@echo "make checkerboard       build-win/poolshark64.dll, the CheckerBoard engine (mingw-w64)"
+	@echo "make test-checkerboard  the DLL's test program under wine"
 	@echo "make pgo        profile-guided build trained on the bench"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make clean      remove build outputs"
@@ -102,16 +104,62 @@ $(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
+# CheckerBoard engine (doc/CHECKERBOARD.md). The adapter as a Linux shared object, for the
+# dlopen test: position-independent objects, only getmove and enginecommand exported.
+CB_SO   := $(BUILD)/checkerboard/poolshark-cb.so
+PIC_LIB := $(BUILD)/pic/libpoolshark.a
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+$(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+	$(AR) rcs $@ $^
+$(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -shared $^ -o $@ $(LDLIBS)
+$(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/checkerboard/scenario.o $(SUPPORT_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS) -ldl
+
+# The Windows DLL, cross-compiled with Debian's mingw-w64 (posix threads), and its test program.
+# Only the modules the engine needs, none of which uses libbsd; libgcc and winpthreads are linked
+# statically, so the DLL needs nothing beyond Windows' own DLLs (checked below).
+WIN_CC     ?= x86_64-w64-mingw32-gcc-posix
+WIN_OBJDUMP ?= x86_64-w64-mingw32-objdump
+WIN_BUILD  := build-win
+WIN_MODULES := bitboard position move movegen notation text game eval tt search timeman engine cbengine
+WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -MMD -MP
+WIN_LDFLAGS = -static -static-libgcc -Wl,--no-insert-timestamp
+WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*
+$(WIN_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o)
+	$(AR) rcs $@ $^
+$(WIN_BUILD)/poolshark64.dll: $(WIN_BUILD)/checkerboard/export.o $(WIN_BUILD)/libpoolshark-core.a
+	$(WIN_CC) -shared $^ -o $@ $(WIN_LDFLAGS) -lpthread
+	@if $(WIN_OBJDUMP) -p $@ | sed -n 's/.*DLL Name: //p' | grep -viE '^($(WIN_SYSTEM_DLLS))\.dll$$'; then \
+		echo "$@ needs the DLLs above, which Windows does not have"; rm -f $@; exit 1; fi
+$(WIN_BUILD)/cbtest.exe: $(WIN_BUILD)/tests/checkerboard/wine_main.o $(WIN_BUILD)/tests/checkerboard/scenario.o \
+		$(WIN_BUILD)/libpoolshark-core.a
+	$(WIN_CC) $^ -o $@ $(WIN_LDFLAGS) -lpthread
+
+checkerboard: $(WIN_BUILD)/poolshark64.dll
+	@$(WIN_OBJDUMP) -p $< | sed -n 's/.*DLL Name: /imports: /p'
+
+# wine runs the console test without a display; its prefix lives in the build directory.
+test-checkerboard: checkerboard $(WIN_BUILD)/cbtest.exe
+	WINEPREFIX=$(CURDIR)/$(WIN_BUILD)/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+		wine $(WIN_BUILD)/cbtest.exe $(WIN_BUILD)/poolshark64.dll
+
 # Every suite runs even when one fails; the summary line counts them.
 test: deps
 	@$(MAKE) --no-print-directory check-tests
 
-check-tests: $(BUILD)/poolshark poolshark $(TOOLS) $(TESTS) $(HELPERS)
+check-tests: $(BUILD)/poolshark poolshark $(TOOLS) $(TESTS) $(HELPERS) $(CB_SO)
 	@pass=0; fail=0; \
 	for t in $(TESTS); do \
 		echo "== $$t"; \
 		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
-		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin $$t; then pass=$$((pass+1)); \
+		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) $$t; then pass=$$((pass+1)); \
 		else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
 	done; \
 	echo "suites: $$pass passed, $$fail failed"; \
@@ -220,6 +268,6 @@ check-shape:
 	tools/check-layers
 
 clean:
-	rm -rf build build-san build-native build-pgo build-fuzz build-web web/dist poolshark $(TOOLS)
+	rm -rf build build-san build-native build-pgo build-fuzz build-web web/dist build-win poolshark $(TOOLS)
 
--include $(shell find $(BUILD) $(WEB_OUT) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) $(WEB_OUT) $(WIN_BUILD) -name '*.d' 2>/dev/null)

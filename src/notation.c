@@ -145,6 +145,15 @@ static bool check_material(const Position *p, char *error, size_t size)
 
 bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size)
 {
+	Position p;
+	if (!notation_parse_fen_board(text, &p, error, error_size) || !check_material(&p, error, error_size))
+		return false;
+	*out = p;
+	return true;
+}
+
+bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size)
+{
 	const char *s = skip_spaces(text);
 	Color side;
 
@@ -203,12 +212,8 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
 		return false;
 	}
 
-	Position p;
-	position_set(&p, sides[BLACK].pieces, sides[WHITE].pieces, sides[BLACK].kings | sides[WHITE].kings,
+	position_set(out, sides[BLACK].pieces, sides[WHITE].pieces, sides[BLACK].kings | sides[WHITE].kings,
 	             side);
-	if (!check_material(&p, error, error_size))
-		return false;
-	*out = p;
 	return true;
 }
 

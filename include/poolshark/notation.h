@@ -25,6 +25,15 @@ enum {
  */
 bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size);
 
+/*
+ * notation_parse_fen() without the material checks: the text must be a
+ * well-formed FEN, but men may stand on their crowning row and a side may
+ * have more than 12 pieces. For front-ends that must answer about boards
+ * the rules reject (CheckerBoard probes with `B:W1:B`); check the result
+ * with position_validate() before searching or generating moves from it.
+ */
+bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size);
+
 /* Writes the FEN of *p: both lists ascending, no ranges, White first. */
 void notation_write_fen(const Position *p, char *out, size_t size);
 

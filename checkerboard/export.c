@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The functions CheckerBoard looks up in an engine DLL (getmove, enginecommand), over one CbEngine. */
+#include <pthread.h>
+#include <stddef.h>
+
+#include "poolshark/cbengine.h"
+
+#ifdef _WIN32
+#define CB_EXPORT __declspec(dllexport)
+#define CB_CALL   __stdcall
+#else
+#define CB_EXPORT __attribute__((visibility("default")))
+#define CB_CALL
+#endif
+
+/*
+ * CheckerBoard's interface has no context argument, so the library keeps
+ * its one adapter here, made on the first call. This is the project's only
+ * mutable global, and it exists because the interface leaves no choice.
+ */
+static CbEngine *instance;
+static pthread_once_t instance_once = PTHREAD_ONCE_INIT;
+
+static void make_instance(void)
+{
+	instance = cbengine_create();
+}
+
+static CbEngine *adapter(void)
+{
+	pthread_once(&instance_once, make_instance);
+	return instance;
+}
+
+CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow, int info,
+                              int moreinfo, CbMove *move);
+CB_EXPORT int CB_CALL enginecommand(const char *command, char reply[1024]);
+
+/* CheckerBoard's getmove(): see cbengine_getmove(). */
+CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow, int info,
+                              int moreinfo, CbMove *move)
+{
+	CbEngine *cb = adapter();
+	if (!cb) {
+		str[0] = '\0';
+		return CB_UNKNOWN;
+	}
+	return cbengine_getmove(cb, board, color, maxtime, str, playnow, (unsigned)info, (unsigned)moreinfo,
+	                        move);
+}
+
+/* CheckerBoard's enginecommand(): 1 when the command was understood and done, else 0. */
+CB_EXPORT int CB_CALL enginecommand(const char *command, char reply[1024])
+{
+	CbEngine *cb = adapter();
+	if (!cb) {
+		reply[0] = '?';
+		reply[1] = '\0';
+		return 0;
+	}
+	return cbengine_command(cb, command, reply, CB_REPLY_SIZE) ? 1 : 0;
+}

@@ -1,0 +1,566 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* CheckerBoard's calls to an engine library, every reply checked against the rules library. */
+#include "scenario.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/timeman.h"
+
+static bool fail(char *why, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+static bool fail(char *why, size_t size, const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	vsnprintf(why, size, format, args);
+	va_end(args);
+	return false;
+}
+
+/* CheckerBoard's numbering (its coorstonumber() for English and pool), restated here from its
+ * documentation so that the test does not take the adapter's word for it. */
+static int square_at(int x, int y)
+{
+	return 4 * (y + 1) - x / 2;
+}
+
+static bool is_dark(int x, int y)
+{
+	return (x + y) % 2 == 0;
+}
+
+/* The board of *p in CheckerBoard's codes, built square by square from the coordinates. */
+static void board_of(const Position *p, int board[8][8])
+{
+	for (int x = 0; x < 8; x++)
+		for (int y = 0; y < 8; y++) {
+			board[x][y] = CB_FREE;
+			if (!is_dark(x, y))
+				continue;
+			Bitboard b = bb_square(square_at(x, y) - 1);
+			int colour = (p->pieces[BLACK] & b) ? CB_BLACK : (p->pieces[WHITE] & b) ? CB_WHITE : 0;
+			if (colour)
+				board[x][y] = colour | ((p->kings & b) ? CB_KING : CB_MAN);
+		}
+}
+
+static Position position_of(const char *fen)
+{
+	Position p;
+	if (!notation_parse_fen(fen, &p, NULL, 0))
+		abort();
+	return p;
+}
+
+static bool command(const CbApi *api, const char *text, int expect_result, const char *expect_reply, char *reply,
+                    char *why, size_t size)
+{
+	memset(reply, 0x55, CB_REPLY_SIZE);
+	int r = api->enginecommand(text, reply);
+	if (!memchr(reply, '\0', CB_REPLY_SIZE))
+		return fail(why, size, "'%s': reply not terminated", text);
+	if (r != expect_result)
+		return fail(why, size, "'%s' returned %d, expected %d (reply '%s')", text, r, expect_result, reply);
+	if (expect_reply && strcmp(reply, expect_reply) != 0)
+		return fail(why, size, "'%s' replied '%s', expected '%s'", text, reply, expect_reply);
+	if (strncmp(text, "get movelist", 12) != 0 && strlen(reply) >= CB_SHORT_REPLY)
+		return fail(why, size, "'%s': reply of %zu bytes; CheckerBoard passes 256", text, strlen(reply));
+	return true;
+}
+
+static bool step_startup(const CbApi *api, char *why, size_t size)
+{
+	char reply[CB_REPLY_SIZE];
+	/* What CheckerBoard 1.77a sends when it loads an engine (setcurrentengine, gametype()). */
+	if (!command(api, "name", 1, NULL, reply, why, size))
+		return false;
+	if (strncmp(reply, "poolshark", 9) != 0)
+		return fail(why, size, "name replied '%s'", reply);
+	if (!command(api, "get book", 0, "?", reply, why, size) ||
+	    !command(api, "get movelist B:W1:B", 1, "movelist 0", reply, why, size) ||
+	    !command(api, "get gametype", 1, "23", reply, why, size) ||
+	    !command(api, "get protocolversion", 1, "2", reply, why, size) ||
+	    !command(api, "about", 1, NULL, reply, why, size) || !command(api, "help", 1, "", reply, why, size))
+		return false;
+	/* The engine options dialog. */
+	if (!command(api, "get hashsize", 1, "64", reply, why, size) ||
+	    !command(api, "set hashsize 16", 1, NULL, reply, why, size) ||
+	    !command(api, "get hashsize", 1, "16", reply, why, size) ||
+	    !command(api, "get dbmbytes", 0, "?", reply, why, size) ||
+	    !command(api, "get allscores", 0, "?", reply, why, size) ||
+	    !command(api, "set book 2", 0, NULL, reply, why, size) ||
+	    !command(api, "get strength", 1, "100", reply, why, size) ||
+	    !command(api, "set strength 50", 1, NULL, reply, why, size) ||
+	    !command(api, "get strength", 1, "50", reply, why, size) ||
+	    !command(api, "set strength 100", 1, NULL, reply, why, size) ||
+	    !command(api, "get move-overhead", 1, "50", reply, why, size) ||
+	    !command(api, "set gametype 23", 1, NULL, reply, why, size) ||
+	    !command(api, "set gametype 21", 0, NULL, reply, why, size) ||
+	    !command(api, "frobnicate", 0, "?", reply, why, size) || !command(api, "", 0, "?", reply, why, size))
+		return false;
+	return true;
+}
+
+/* One entry of a "get movelist" reply, read strictly. */
+typedef struct ListedMove {
+	int jumps, oldpiece, newpiece, from, to;
+	int landed[CB_PATH_MAX], captured[CB_PATH_MAX], cappiece[CB_PATH_MAX];
+} ListedMove;
+
+static bool read_number(const char **s, int *out)
+{
+	char *end;
+	if (**s < '0' || **s > '9')
+		return false;
+	long v = strtol(*s, &end, 10);
+	if (v > 1000)
+		return false;
+	*out = (int)v;
+	*s = end;
+	return true;
+}
+
+static bool read_field(const char **s, int *out)
+{
+	if (**s != ',')
+		return false;
+	(*s)++;
+	return read_number(s, out);
+}
+
+static int parse_movelist(const char *reply, ListedMove *out, int capacity)
+{
+	const char *s = reply;
+	int n;
+	if (strncmp(s, "movelist ", 9) != 0)
+		return -1;
+	s += 9;
+	if (!read_number(&s, &n) || n > capacity)
+		return -1;
+	if (n == 0)
+		return *s == '\0' ? 0 : -1;
+	/* "movelist N," then entries "jumps,old,new,from,to[,landed,captured,piece]...;" back to back. */
+	if (*s++ != ',')
+		return -1;
+	for (int i = 0; i < n; i++) {
+		ListedMove *m = &out[i];
+		if (!read_number(&s, &m->jumps) || m->jumps >= CB_PATH_MAX || !read_field(&s, &m->oldpiece) ||
+		    !read_field(&s, &m->newpiece) || !read_field(&s, &m->from) || !read_field(&s, &m->to))
+			return -1;
+		for (int j = 0; j < m->jumps; j++)
+			if (!read_field(&s, &m->landed[j]) || !read_field(&s, &m->captured[j]) ||
+			    !read_field(&s, &m->cappiece[j]))
+				return -1;
+		if (*s++ != ';')
+			return -1;
+	}
+	return *s == '\0' ? n : -1;
+}
+
+static int piece_at(const Position *p, int square)
+{
+	Bitboard b = bb_square(square - 1);
+	int colour = (p->pieces[BLACK] & b) ? CB_BLACK : (p->pieces[WHITE] & b) ? CB_WHITE : 0;
+	return colour ? colour | ((p->kings & b) ? CB_KING : CB_MAN) : 0;
+}
+
+/* Whether the listed landing squares are one of the rules' routes for m. */
+static bool route_matches(const Position *p, Move m, const ListedMove *l)
+{
+	MovePath paths[64];
+	int n = movegen_paths(p, m, paths, 64);
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++) {
+		if (paths[i].length != l->jumps + 1)
+			continue;
+		bool same = true;
+		for (int j = 0; j < l->jumps; j++)
+			same = same && paths[i].squares[j + 1] + 1 == l->landed[j];
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Checks a described move against legal move m of *p: pieces, squares, captures, route. */
+static bool check_described(const Position *p, Move m, const ListedMove *l, char *why, size_t size)
+{
+	int colour = p->side == BLACK ? CB_BLACK : CB_WHITE;
+	bool king = (p->kings & bb_square(m.from)) != 0;
+	bool crowned = !king && (bb_square(m.to) & position_crown_row(p->side));
+	if (l->oldpiece != (colour | (king ? CB_KING : CB_MAN)) ||
+	    l->newpiece != (colour | (king || crowned ? CB_KING : CB_MAN)))
+		return fail(why, size, "%d-%d: pieces %d -> %d", l->from, l->to, l->oldpiece, l->newpiece);
+	if (l->jumps != bb_count(m.captured))
+		return fail(why, size, "%d-%d: %d jumps", l->from, l->to, l->jumps);
+	Bitboard taken = 0;
+	for (int j = 0; j < l->jumps; j++) {
+		if (l->captured[j] < 1 || l->captured[j] > 32 || l->cappiece[j] != piece_at(p, l->captured[j]))
+			return fail(why, size, "%d-%d: captured %d (%d)", l->from, l->to, l->captured[j],
+			            l->cappiece[j]);
+		taken |= bb_square(l->captured[j] - 1);
+	}
+	if (taken != m.captured)
+		return fail(why, size, "%d-%d: captured set differs", l->from, l->to);
+	if (l->jumps > 0 && (l->landed[l->jumps - 1] != l->to || !route_matches(p, m, l)))
+		return fail(why, size, "%d-%d: not a route of the rules", l->from, l->to);
+	return true;
+}
+
+/* The legal move of *p with these ends and captured squares, or move_none(). */
+static Move legal_move(const Position *p, const ListedMove *l)
+{
+	MoveList list;
+	movegen_generate(p, &list);
+	for (int i = 0; i < list.count; i++) {
+		Move m = list.moves[i];
+		if (m.from + 1 != l->from || m.to + 1 != l->to || bb_count(m.captured) != l->jumps)
+			continue;
+		Bitboard taken = 0;
+		for (int j = 0; j < l->jumps; j++)
+			if (l->captured[j] >= 1 && l->captured[j] <= 32)
+				taken |= bb_square(l->captured[j] - 1);
+		if (taken == m.captured)
+			return m;
+	}
+	return move_none();
+}
+
+static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t size)
+{
+	char text[256], reply[CB_REPLY_SIZE];
+	Position p = position_of(fen);
+	MoveList list;
+	int n = movegen_generate(&p, &list);
+	snprintf(text, sizeof text, "get movelist %s", fen);
+	if (n > CB_MOVELIST_MAX) {
+		/* More than CheckerBoard's arrays hold: a refusal, never a longer list. */
+		if (!command(api, text, 0, NULL, reply, why, size))
+			return false;
+		return strncmp(reply, "movelist", 8) == 0 ? fail(why, size, "%s: a list of %d moves", fen, n) : true;
+	}
+	if (!command(api, text, 1, NULL, reply, why, size))
+		return false;
+	ListedMove listed[CB_MOVELIST_MAX];
+	int count = parse_movelist(reply, listed, CB_MOVELIST_MAX);
+	if (count != n)
+		return fail(why, size, "%s: %d legal moves, reply '%s'", fen, n, reply);
+	Bitboard seen[CB_MOVELIST_MAX];
+	for (int i = 0; i < count; i++) {
+		Move m = legal_move(&p, &listed[i]);
+		if (move_is_none(m))
+			return fail(why, size, "%s: entry %d (%d-%d) is not a legal move", fen, i + 1, listed[i].from,
+			            listed[i].to);
+		for (int k = 0; k < i; k++) /* each legal move once */
+			if (seen[k] == m.captured && listed[k].from == listed[i].from && listed[k].to == listed[i].to)
+				return fail(why, size, "%s: %d-%d listed twice", fen, listed[i].from, listed[i].to);
+		seen[i] = m.captured;
+		if (!check_described(&p, m, &listed[i], why, size))
+			return false;
+	}
+	return true;
+}
+
+static bool step_movelists(const CbApi *api, char *why, size_t size)
+{
+	static const char *const fens[] = {
+	    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+	    "W:W9:B6,7",                   /* through the crowning row mid-capture, stays a man */
+	    "W:WK29:B25,19",               /* king landing priority */
+	    "W:W22:B17,18,11",             /* free choice: one or two pieces */
+	    "W:WK8:B15,25",                /* one move by two routes */
+	    "W:WK3,K10:BK6,24",            /* a dead piece blocks */
+	    "W:W7,9,K22,23:B16,K18,24,26", /* a king ends on its own square */
+	    "B:W6,25,26,K4:B1,23",         /* men capture backward */
+	    "W:W27:B23,15,14,6,7",         /* crowns at the end of a capture */
+	    "B:WK1,K3:BK17,K18,K19,K20",   /* flying kings: more than 28 moves */
+	    "W:W32:B",                     /* nothing to capture, one man */
+	};
+	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+		if (!check_movelist(api, fens[i], why, size))
+			return false;
+	return true;
+}
+
+static bool getmove_rejects(const CbApi *api, int board[8][8], int color, int expect, const char *what, char *why,
+                            size_t size)
+{
+	int before[8][8], playnow = 0;
+	char status[CB_STATUS_SIZE];
+	CbMove move;
+	memcpy(before, board, sizeof before);
+	int r = api->getmove(board, color, 0.05, status, &playnow, 0, 0, &move);
+	if (r != expect)
+		return fail(why, size, "%s: getmove returned %d, expected %d (%s)", what, r, expect, status);
+	if (memcmp(before, board, sizeof before) != 0)
+		return fail(why, size, "%s: the board was changed", what);
+	if (!memchr(status, '\0', CB_STATUS_SIZE) || status[0] == '\0')
+		return fail(why, size, "%s: no status text", what);
+	return true;
+}
+
+static bool step_bad_input(const CbApi *api, char *why, size_t size)
+{
+	int board[8][8];
+	char reply[CB_REPLY_SIZE];
+	Position start = position_of("B:W21-32:B1-12");
+
+	board_of(&start, board);
+	board[0][7] = CB_BLACK | CB_MAN; /* square 32: Black's crowning row */
+	if (!getmove_rejects(api, board, CB_BLACK, CB_UNKNOWN, "man on its crowning row", why, size))
+		return false;
+	board_of(&start, board);
+	board[1][3] = CB_BLACK | CB_MAN; /* a 13th black piece */
+	if (!getmove_rejects(api, board, CB_BLACK, CB_UNKNOWN, "13 black pieces", why, size))
+		return false;
+	board_of(&start, board);
+	board[1][0] = CB_WHITE | CB_KING; /* a light square */
+	if (!getmove_rejects(api, board, CB_BLACK, CB_UNKNOWN, "piece on a light square", why, size))
+		return false;
+	board_of(&start, board);
+	board[3][3] = 7;
+	if (!getmove_rejects(api, board, CB_BLACK, CB_UNKNOWN, "piece code 7", why, size))
+		return false;
+	board_of(&start, board);
+	if (!getmove_rejects(api, board, 0, CB_UNKNOWN, "colour 0", why, size) ||
+	    !getmove_rejects(api, board, CB_BLACK | CB_WHITE, CB_UNKNOWN, "colour 3", why, size))
+		return false;
+	Position lone = position_of("B:W21,22:B");
+	board_of(&lone, board);
+	if (!getmove_rejects(api, board, CB_BLACK, CB_LOSS, "side to move has no pieces", why, size) ||
+	    !getmove_rejects(api, board, CB_WHITE, CB_WIN, "opponent has no pieces", why, size))
+		return false;
+
+	static const char *const bad[] = {
+	    "get movelist",
+	    "get movelist X:W21:B1",
+	    "get movelist B:W21,21:B1",
+	    "get movelist B:W33:B1",
+	    "get movelist B:W21:B1 junk",
+	    "get movelist B:W2:B1", /* white man on its crowning row, black to move */
+	    "get movelist B:W21,22,23,24,25,26,27,28,29,30,31,32,17:B1",
+	    "set gamehist",
+	    "set gamehist B:W21:B1 1-10",
+	    "set hashsize 0",
+	    "set hashsize -5",
+	    "set hashsize 99999999999999999999",
+	    "set hashsize 12x",
+	    "set strength 101",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		if (!command(api, bad[i], 0, NULL, reply, why, size))
+			return false;
+		if (strncmp(reply, "error", 5) != 0)
+			return fail(why, size, "'%s' replied '%s', expected an error", bad[i], reply);
+	}
+	return true;
+}
+
+/* Checks a getmove answer: the new board is the position after one legal move, which *move describes. */
+static bool check_answer(const Position *before, int board[8][8], const CbMove *move, Move *played, char *why,
+                         size_t size)
+{
+	MoveList list;
+	movegen_generate(before, &list);
+	for (int i = 0; i < list.count; i++) {
+		Position after;
+		int expect[8][8];
+		position_make(before, list.moves[i], &after);
+		board_of(&after, expect);
+		if (memcmp(expect, board, sizeof expect) != 0)
+			continue;
+		ListedMove l = {.jumps = move->jumps, .oldpiece = move->oldpiece, .newpiece = move->newpiece};
+		l.from = square_at(move->from.x, move->from.y);
+		l.to = square_at(move->to.x, move->to.y);
+		if (move->jumps < 0 || move->jumps >= CB_PATH_MAX)
+			return fail(why, size, "CBmove with %d jumps", move->jumps);
+		for (int j = 0; j < move->jumps; j++) {
+			l.landed[j] = square_at(move->path[j + 1].x, move->path[j + 1].y);
+			l.captured[j] = square_at(move->del[j].x, move->del[j].y);
+			l.cappiece[j] = move->delpiece[j];
+		}
+		if (square_at(move->path[0].x, move->path[0].y) != l.from)
+			return fail(why, size, "CBmove path[0] is not the origin");
+		Move m = legal_move(before, &l);
+		if (!move_equal(m, list.moves[i]))
+			return fail(why, size, "the CBmove (%d-%d) is not the move played on the board", l.from,
+			            l.to);
+		*played = m;
+		return check_described(before, m, &l, why, size);
+	}
+	return fail(why, size, "the board after getmove is not reached by any legal move");
+}
+
+/* Sends "set gamehist" as CheckerBoard does: the position after the last irreversible move, then the
+ * reversible moves since. */
+static bool send_history(const CbApi *api, const Game *g, char *why, size_t size)
+{
+	char text[1024], reply[CB_REPLY_SIZE], fen[NOTATION_FEN_MAX];
+	int back = game_counters(g)->reversible_plies;
+	int first = g->ply_count - back;
+	size_t used = 0;
+	notation_write_fen(&g->positions[first], fen, sizeof fen);
+	used += (size_t)snprintf(text, sizeof text, "set gamehist %s", fen);
+	for (int i = first; i < g->ply_count && used < sizeof text; i++)
+		used += (size_t)snprintf(text + used, sizeof text - used, " %d-%d", g->moves[i].from + 1,
+		                         g->moves[i].to + 1);
+	return command(api, text, 1, NULL, reply, why, size);
+}
+
+static int expected_result(GameResult result, Color mover)
+{
+	if (result == RESULT_DRAW)
+		return CB_DRAW;
+	if (result == RESULT_NONE)
+		return CB_UNKNOWN;
+	return (result == RESULT_BLACK_WINS) == (mover == BLACK) ? CB_WIN : CB_LOSS;
+}
+
+/* Plays a whole game, the library on both sides, as CheckerBoard's engine-engine mode calls it. */
+static bool play_game(const CbApi *api, double maxtime, int max_plies, char *why, size_t size)
+{
+	Game *g = malloc(sizeof *g);
+	if (!g)
+		return fail(why, size, "out of memory");
+	Position start = position_of("B:W21-32:B1-12");
+	game_init(g, &start);
+	bool ok = true;
+	if (api->log)
+		fprintf(api->log, "game at %.2f s a move:", maxtime);
+	while (ok && g->ply_count < max_plies) {
+		const Position *p = game_position(g);
+		int board[8][8], playnow = 0;
+		char status[CB_STATUS_SIZE];
+		CbMove move;
+		board_of(p, board);
+		if (!send_history(api, g, why, size)) {
+			ok = false;
+			break;
+		}
+		int info = g->ply_count == 0 ? CB_RESET_MOVES : 0;
+		int r = api->getmove(board, p->side == BLACK ? CB_BLACK : CB_WHITE, maxtime, status, &playnow,
+		                     info, 0, &move);
+		Move m;
+		if (!check_answer(p, board, &move, &m, why, size)) {
+			ok = false;
+			break;
+		}
+		if (api->log && g->ply_count % 2 == 0)
+			fprintf(api->log, "%s%d.", g->ply_count % 20 == 0 ? "\n  " : " ", g->ply_count / 2 + 1);
+		char text[NOTATION_MOVE_MAX];
+		notation_write_move(p, m, text, sizeof text);
+		if (api->log)
+			fprintf(api->log, " %s", text);
+		Color mover = p->side;
+		game_play(g, m);
+		GameStatus st = game_status(g);
+		if (r != expected_result(st.result, mover)) {
+			ok = fail(why, size, "ply %d: getmove returned %d, the rules say %s", g->ply_count, r,
+			          game_result_text(st.result));
+			break;
+		}
+		if (st.result != RESULT_NONE) {
+			if (api->log)
+				fprintf(api->log, "\n  result %s (%s), %d plies\n", game_result_text(st.result),
+				        game_reason_text(st.reason), g->ply_count);
+			break;
+		}
+	}
+	if (ok && api->log && game_status(g).result == RESULT_NONE)
+		fprintf(api->log, "\n  stopped after %d plies\n", g->ply_count);
+	free(g);
+	return ok;
+}
+
+static bool step_game(const CbApi *api, char *why, size_t size)
+{
+	return play_game(api, 0.08, 400, why, size);
+}
+
+static bool step_reset_and_history(const CbApi *api, char *why, size_t size)
+{
+	/* A second game after a reset. */
+	if (!play_game(api, 0.06, 12, why, size))
+		return false;
+	/* The history says the position occurs for the third time: drawn, no move. */
+	char reply[CB_REPLY_SIZE];
+	if (!command(api, "set gamehist B:WK32:BK1 1-6 32-27 6-1 27-32 1-6 32-27 6-1 27-32", 1, NULL, reply, why,
+	             size))
+		return false;
+	int board[8][8];
+	Position p = position_of("B:WK32:BK1");
+	board_of(&p, board);
+	if (!getmove_rejects(api, board, CB_BLACK, CB_DRAW, "threefold repetition", why, size))
+		return false;
+	/* A history that does not end in the board is ignored: the same position now just plays. */
+	if (!command(api, "set gamehist B:WK32:BK5", 1, NULL, reply, why, size))
+		return false;
+	int playnow = 0;
+	char status[CB_STATUS_SIZE];
+	CbMove move;
+	Move m;
+	int r = api->getmove(board, CB_BLACK, 0.05, status, &playnow, 0, 0, &move);
+	if (r != CB_UNKNOWN)
+		return fail(why, size, "after an unrelated history getmove returned %d (%s)", r, status);
+	return check_answer(&p, board, &move, &m, why, size);
+}
+
+typedef struct Stopper {
+	int *playnow;
+	int delay_ms;
+	int64_t stopped_at;
+} Stopper;
+
+static void *press_play(void *arg)
+{
+	Stopper *s = arg;
+	struct timespec t = {s->delay_ms / 1000, (long)(s->delay_ms % 1000) * 1000000L};
+	nanosleep(&t, NULL);
+	s->stopped_at = timeman_now_ms();
+	*(volatile int *)s->playnow = 1;
+	return NULL;
+}
+
+static bool step_playnow(const CbApi *api, char *why, size_t size)
+{
+	int board[8][8], playnow = 0;
+	char status[CB_STATUS_SIZE];
+	CbMove move;
+	Move m;
+	Position p = position_of("B:W21-32:B1-12");
+	board_of(&p, board);
+	Stopper s = {&playnow, 300, 0};
+	pthread_t thread;
+	if (pthread_create(&thread, NULL, press_play, &s) != 0)
+		return fail(why, size, "no thread");
+	int64_t started = timeman_now_ms();
+	int r = api->getmove(board, CB_BLACK, 60.0, status, &playnow, CB_RESET_MOVES, 0, &move);
+	int64_t returned = timeman_now_ms();
+	pthread_join(thread, NULL);
+	if (api->log)
+		fprintf(api->log, "playnow: pressed after %lld ms, getmove returned %lld ms later: %s\n",
+		        (long long)(s.stopped_at - started), (long long)(returned - s.stopped_at), status);
+	if (r != CB_UNKNOWN)
+		return fail(why, size, "getmove returned %d", r);
+	if (returned - s.stopped_at > 50)
+		return fail(why, size, "getmove took %lld ms to stop", (long long)(returned - s.stopped_at));
+	return check_answer(&p, board, &move, &m, why, size);
+}
+
+const ScenarioStep scenario_steps[] = {
+    {"start-up probes and options", step_startup},
+    {"get movelist against the rules", step_movelists},
+    {"bad input", step_bad_input},
+    {"a whole game", step_game},
+    {"reset, history, repetition", step_reset_and_history},
+    {"playnow stops a 60 s search", step_playnow},
+};
+const int scenario_step_count = (int)(sizeof scenario_steps / sizeof scenario_steps[0]);

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Windows test: LoadLibrary's the engine DLL and makes CheckerBoard's calls (the shared scenario). */
+#include <stdio.h>
+#include <windows.h>
+
+#include "scenario.h"
+
+int main(int argc, char **argv)
+{
+	const char *path = argc > 1 ? argv[1] : "poolshark64.dll";
+	HMODULE dll = LoadLibraryA(path);
+	if (!dll) {
+		fprintf(stderr, "cannot load %s (error %lu)\n", path, (unsigned long)GetLastError());
+		return 2;
+	}
+	CbApi api;
+	api.getmove = (CbGetmoveFn)(void (*)(void))GetProcAddress(dll, "getmove");
+	api.enginecommand = (CbEnginecommandFn)(void (*)(void))GetProcAddress(dll, "enginecommand");
+	api.log = stdout;
+	if (!api.getmove || !api.enginecommand) {
+		fprintf(stderr, "%s does not export getmove and enginecommand\n", path);
+		return 2;
+	}
+	int passed = 0, failed = 0;
+	for (int i = 0; i < scenario_step_count; i++) {
+		char why[512] = "";
+		bool ok = scenario_steps[i].run(&api, why, sizeof why);
+		printf("[%s] %s%s%s\n", ok ? "  OK  " : "FAILED", scenario_steps[i].name, ok ? "" : ": ", why);
+		fflush(stdout);
+		if (ok)
+			passed++;
+		else
+			failed++;
+	}
+	printf("checkerboard dll: %d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
