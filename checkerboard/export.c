@@ -32,13 +32,13 @@ static CbEngine *adapter(void)
 	return instance;
 }
 
-CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow, int info,
-                              int moreinfo, CbMove *move);
+CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow,
+                              int info, int moreinfo, CbMove *move);
 CB_EXPORT int CB_CALL enginecommand(const char *command, char reply[1024]);
 
 /* CheckerBoard's getmove(): see cbengine_getmove(). */
-CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow, int info,
-                              int moreinfo, CbMove *move)
+CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow,
+                              int info, int moreinfo, CbMove *move)
 {
 	CbEngine *cb = adapter();
 	if (!cb) {

@@ -29,7 +29,8 @@ enum {
 };
 
 _Static_assert((int)STATUS_MAX <= (int)CB_STATUS_SIZE, "the status line fits CheckerBoard's buffer");
-_Static_assert((int)MOVEPATH_MAX <= (int)CB_PATH_MAX + 1, "a capture's landings fit path[1..11] or are refused");
+_Static_assert((int)MOVEPATH_MAX <= (int)CB_PATH_MAX + 1,
+               "a capture's landings fit path[1..11] or are refused");
 
 struct CbEngine {
 	Engine *engine;
@@ -63,7 +64,8 @@ int cbengine_coor_square(int x, int y)
 	return 4 * (y + 1) - x / 2;
 }
 
-static void set_error(char *error, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
+static void set_error(char *error, size_t size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static void set_error(char *error, size_t size, const char *format, ...)
 {
@@ -87,8 +89,8 @@ static int piece_code(const Position *p, int bit)
 bool cbengine_read_board(const int board[8][8], int color, Position *out, char *error, size_t error_size)
 {
 	if (color != CB_BLACK && color != CB_WHITE) {
-		set_error(error, error_size, "unknown colour %d (expected %d for black or %d for white)", color,
-		          CB_BLACK, CB_WHITE);
+		set_error(error, error_size, "unknown colour %d (expected %d for black or %d for white)",
+		          color, CB_BLACK, CB_WHITE);
 		return false;
 	}
 	Bitboard pieces[2] = {0, 0}, kings = 0;
@@ -99,7 +101,8 @@ bool cbengine_read_board(const int board[8][8], int color, Position *out, char *
 				continue;
 			int square = cbengine_coor_square(x, y);
 			if (square == 0) {
-				set_error(error, error_size, "a piece (%d) on the light square x=%d y=%d", v, x, y);
+				set_error(error, error_size, "a piece (%d) on the light square x=%d y=%d", v,
+				          x, y);
 				return false;
 			}
 			int colour = v & (CB_WHITE | CB_BLACK), kind = v & (CB_MAN | CB_KING);
@@ -192,9 +195,11 @@ static bool append_movelist_entry(const Position *p, Move m, char *out, size_t s
 	CbMove cm;
 	if (!cbengine_fill_move(p, m, &cm))
 		return false;
-	text_append(out, size, used, "%d,%d,%d,%d,%d", cm.jumps, cm.oldpiece, cm.newpiece, m.from + 1, m.to + 1);
+	text_append(out, size, used, "%d,%d,%d,%d,%d", cm.jumps, cm.oldpiece, cm.newpiece, m.from + 1,
+	            m.to + 1);
 	for (int i = 0; i < cm.jumps; i++)
-		text_append(out, size, used, ",%d,%d,%d", cbengine_coor_square(cm.path[i + 1].x, cm.path[i + 1].y),
+		text_append(out, size, used, ",%d,%d,%d",
+		            cbengine_coor_square(cm.path[i + 1].x, cm.path[i + 1].y),
 		            cbengine_coor_square(cm.del[i].x, cm.del[i].y), cm.delpiece[i]);
 	text_append(out, size, used, ";");
 	return true;
@@ -208,8 +213,8 @@ bool cbengine_write_movelist(const Position *p, char *out, size_t size)
 	movegen_generate(p, &list);
 	movelist_sort(&list);
 	if (list.count > CB_MOVELIST_MAX) {
-		set_error(out, size, "error: %d legal moves, more than the %d CheckerBoard can take", list.count,
-		          CB_MOVELIST_MAX);
+		set_error(out, size, "error: %d legal moves, more than the %d CheckerBoard can take",
+		          list.count, CB_MOVELIST_MAX);
 		return false;
 	}
 	size_t used = 0;
@@ -225,8 +230,8 @@ bool cbengine_write_movelist(const Position *p, char *out, size_t size)
 		}
 	}
 	if (text_truncated(size, used)) {
-		set_error(out, size, "error: the list of %d moves does not fit the %lu-byte reply", list.count,
-		          (unsigned long)size);
+		set_error(out, size, "error: the list of %d moves does not fit the %lu-byte reply",
+		          list.count, (unsigned long)size);
 		return false;
 	}
 	return true;
@@ -285,8 +290,8 @@ static void on_info(const SearchInfo *info, void *user)
 	size_t used = 0;
 	format_score(info->score, score, sizeof score);
 	line[0] = '\0';
-	text_append(line, sizeof line, &used, "poolshark: depth %d score %s nodes %llu time %.1f s pv", info->depth,
-	            score, (unsigned long long)info->nodes, info->time_ms / 1000.0);
+	text_append(line, sizeof line, &used, "poolshark: depth %d score %s nodes %llu time %.1f s pv",
+	            info->depth, score, (unsigned long long)info->nodes, info->time_ms / 1000.0);
 	Position p = cb->root;
 	for (int i = 0; i < info->pv_length && !text_truncated(sizeof line, used); i++) {
 		char move[NOTATION_MOVE_MAX];
@@ -431,8 +436,8 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	char text[NOTATION_MOVE_MAX], score[32];
 	notation_write_move(&pos, r.best, text, sizeof text);
 	format_score(r.score, score, sizeof score);
-	snprintf(line, sizeof line, "poolshark plays %s: depth %d score %s nodes %llu%s%s", text, r.depth, score,
-	         (unsigned long long)r.nodes, end.result != RESULT_NONE ? ", game over: " : "",
+	snprintf(line, sizeof line, "poolshark plays %s: depth %d score %s nodes %llu%s%s", text, r.depth,
+	         score, (unsigned long long)r.nodes, end.result != RESULT_NONE ? ", game over: " : "",
 	         game_reason_text(end.reason));
 	publish_status(status, line);
 	return result_for(end.result, us);
@@ -440,7 +445,8 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 
 /* ---- enginecommand ---- */
 
-static bool reply_text(char *reply, size_t size, bool ok, const char *format, ...) __attribute__((format(printf, 4, 5)));
+static bool reply_text(char *reply, size_t size, bool ok, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Writes a reply (at most CB_SHORT_REPLY bytes, as most of CheckerBoard's
  * buffers are) and returns ok. */
@@ -591,7 +597,8 @@ static bool command_gamehist(CbEngine *cb, char *args, char *reply, size_t size)
 	p = start;
 	for (char *word; (word = next_word(&args));) {
 		if (count == HISTORY_MAX)
-			return reply_text(reply, size, false, "error: more than %d history moves", HISTORY_MAX);
+			return reply_text(reply, size, false, "error: more than %d history moves",
+			                  HISTORY_MAX);
 		if (notation_parse_move(&p, word, &moves[count], error, sizeof error) != MOVE_PARSE_OK)
 			return reply_text(reply, size, false, "error: history move %d: %s", count + 1, error);
 		position_make(&p, moves[count], &p);
@@ -619,15 +626,16 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	if (strcmp(what, "gametype") == 0) {
 		if (value && parse_int(value, INT_MIN, INT_MAX, &v) && v == CB_GAMETYPE_POOL)
 			return reply_text(reply, size, true, "%d", CB_GAMETYPE_POOL);
-		return reply_text(reply, size, false, "error: poolshark plays only pool checkers (gametype %d)",
+		return reply_text(reply, size, false,
+		                  "error: poolshark plays only pool checkers (gametype %d)",
 		                  CB_GAMETYPE_POOL);
 	}
 	const OptionName *option = find_option(what);
 	if (!option)
 		return reply_text(reply, size, false, "?");
 	if (!value || next_word(&args) || !parse_int(value, option->min, option->max, &v))
-		return reply_text(reply, size, false, "error: %s takes one whole number from %ld to %ld", what,
-		                  option->min, option->max);
+		return reply_text(reply, size, false, "error: %s takes one whole number from %ld to %ld",
+		                  what, option->min, option->max);
 	EngineOptions o;
 	pthread_mutex_lock(&cb->lock);
 	engine_get_options(cb->engine, &o);
@@ -635,8 +643,8 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	bool ok = engine_set_options(cb->engine, &o);
 	pthread_mutex_unlock(&cb->lock);
 	if (!ok)
-		return reply_text(reply, size, false, "error: cannot set %s now (searching, or out of memory)",
-		                  what);
+		return reply_text(reply, size, false,
+		                  "error: cannot set %s now (searching, or out of memory)", what);
 	return reply_text(reply, size, true, "%s %ld", what, v);
 }
 
@@ -649,7 +657,8 @@ bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t rep
 		return reply_text(reply, reply_size, false, "?");
 	size_t length = strnlen(command, COMMAND_MAX);
 	if (length == COMMAND_MAX)
-		return reply_text(reply, reply_size, false, "error: command longer than %d bytes", COMMAND_MAX - 1);
+		return reply_text(reply, reply_size, false, "error: command longer than %d bytes",
+		                  COMMAND_MAX - 1);
 	char text[COMMAND_MAX];
 	memcpy(text, command, length + 1);
 	char *args = text;

@@ -16,28 +16,13 @@
  * English (and pool) numbering is at y = (n-1)/4, x = 2*(3 - (n-1)%4) plus
  * one on odd y, so Black's men start on y = 0..2.
  */
-enum {
-	CB_FREE = 0,
-	CB_WHITE = 1,
-	CB_BLACK = 2,
-	CB_MAN = 4,
-	CB_KING = 8
-};
+enum { CB_FREE = 0, CB_WHITE = 1, CB_BLACK = 2, CB_MAN = 4, CB_KING = 8 };
 
 /* getmove() results, from the side to move's view. */
-enum {
-	CB_DRAW = 0,
-	CB_WIN = 1,
-	CB_LOSS = 2,
-	CB_UNKNOWN = 3
-};
+enum { CB_DRAW = 0, CB_WIN = 1, CB_LOSS = 2, CB_UNKNOWN = 3 };
 
 /* getmove() `info` bits; bits 2-3 select the unit of the incremental clock. */
-enum {
-	CB_RESET_MOVES = 1,
-	CB_EXACT_TIME = 2,
-	CB_INCR_TIME_SHIFT = 2
-};
+enum { CB_RESET_MOVES = 1, CB_EXACT_TIME = 2, CB_INCR_TIME_SHIFT = 2 };
 
 enum {
 	CB_GAMETYPE_POOL = 23,   /* PDN GameType of American pool checkers */
@@ -72,7 +57,7 @@ typedef struct CbMove {
 } CbMove;
 
 _Static_assert(sizeof(CbMove) == 3 * sizeof(int) + 2 * sizeof(CbCoor) + 2 * CB_PATH_MAX * sizeof(CbCoor) +
-                                      CB_PATH_MAX * sizeof(int),
+                                     CB_PATH_MAX * sizeof(int),
                "CbMove has CheckerBoard's layout: ints only, no padding");
 
 /* The CheckerBoard square (x, y) of PDN square 1..32. */

@@ -45,7 +45,9 @@ static void board_of(const Position *p, int board[8][8])
 			if (!is_dark(x, y))
 				continue;
 			Bitboard b = bb_square(square_at(x, y) - 1);
-			int colour = (p->pieces[BLACK] & b) ? CB_BLACK : (p->pieces[WHITE] & b) ? CB_WHITE : 0;
+			int colour = (p->pieces[BLACK] & b)   ? CB_BLACK
+			             : (p->pieces[WHITE] & b) ? CB_WHITE
+			                                      : 0;
 			if (colour)
 				board[x][y] = colour | ((p->kings & b) ? CB_KING : CB_MAN);
 		}
@@ -59,19 +61,21 @@ static Position position_of(const char *fen)
 	return p;
 }
 
-static bool command(const CbApi *api, const char *text, int expect_result, const char *expect_reply, char *reply,
-                    char *why, size_t size)
+static bool command(const CbApi *api, const char *text, int expect_result, const char *expect_reply,
+                    char *reply, char *why, size_t size)
 {
 	memset(reply, 0x55, CB_REPLY_SIZE);
 	int r = api->enginecommand(text, reply);
 	if (!memchr(reply, '\0', CB_REPLY_SIZE))
 		return fail(why, size, "'%s': reply not terminated", text);
 	if (r != expect_result)
-		return fail(why, size, "'%s' returned %d, expected %d (reply '%s')", text, r, expect_result, reply);
+		return fail(why, size, "'%s' returned %d, expected %d (reply '%s')", text, r, expect_result,
+		            reply);
 	if (expect_reply && strcmp(reply, expect_reply) != 0)
 		return fail(why, size, "'%s' replied '%s', expected '%s'", text, reply, expect_reply);
 	if (strncmp(text, "get movelist", 12) != 0 && strlen(reply) >= CB_SHORT_REPLY)
-		return fail(why, size, "'%s': reply of %zu bytes; CheckerBoard passes 256", text, strlen(reply));
+		return fail(why, size, "'%s': reply of %lu bytes; CheckerBoard passes 256", text,
+		            (unsigned long)strlen(reply));
 	return true;
 }
 
@@ -87,7 +91,8 @@ static bool step_startup(const CbApi *api, char *why, size_t size)
 	    !command(api, "get movelist B:W1:B", 1, "movelist 0", reply, why, size) ||
 	    !command(api, "get gametype", 1, "23", reply, why, size) ||
 	    !command(api, "get protocolversion", 1, "2", reply, why, size) ||
-	    !command(api, "about", 1, NULL, reply, why, size) || !command(api, "help", 1, "", reply, why, size))
+	    !command(api, "about", 1, NULL, reply, why, size) ||
+	    !command(api, "help", 1, "", reply, why, size))
 		return false;
 	/* The engine options dialog. */
 	if (!command(api, "get hashsize", 1, "64", reply, why, size) ||
@@ -103,7 +108,8 @@ static bool step_startup(const CbApi *api, char *why, size_t size)
 	    !command(api, "get move-overhead", 1, "50", reply, why, size) ||
 	    !command(api, "set gametype 23", 1, NULL, reply, why, size) ||
 	    !command(api, "set gametype 21", 0, NULL, reply, why, size) ||
-	    !command(api, "frobnicate", 0, "?", reply, why, size) || !command(api, "", 0, "?", reply, why, size))
+	    !command(api, "frobnicate", 0, "?", reply, why, size) ||
+	    !command(api, "", 0, "?", reply, why, size))
 		return false;
 	return true;
 }
@@ -203,7 +209,8 @@ static bool check_described(const Position *p, Move m, const ListedMove *l, char
 		return fail(why, size, "%d-%d: %d jumps", l->from, l->to, l->jumps);
 	Bitboard taken = 0;
 	for (int j = 0; j < l->jumps; j++) {
-		if (l->captured[j] < 1 || l->captured[j] > 32 || l->cappiece[j] != piece_at(p, l->captured[j]))
+		if (l->captured[j] < 1 || l->captured[j] > 32 ||
+		    l->cappiece[j] != piece_at(p, l->captured[j]))
 			return fail(why, size, "%d-%d: captured %d (%d)", l->from, l->to, l->captured[j],
 			            l->cappiece[j]);
 		taken |= bb_square(l->captured[j] - 1);
@@ -245,7 +252,8 @@ static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t 
 		/* More than CheckerBoard's arrays hold: a refusal, never a longer list. */
 		if (!command(api, text, 0, NULL, reply, why, size))
 			return false;
-		return strncmp(reply, "movelist", 8) == 0 ? fail(why, size, "%s: a list of %d moves", fen, n) : true;
+		return strncmp(reply, "movelist", 8) == 0 ? fail(why, size, "%s: a list of %d moves", fen, n)
+		                                          : true;
 	}
 	if (!command(api, text, 1, NULL, reply, why, size))
 		return false;
@@ -257,11 +265,13 @@ static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t 
 	for (int i = 0; i < count; i++) {
 		Move m = legal_move(&p, &listed[i]);
 		if (move_is_none(m))
-			return fail(why, size, "%s: entry %d (%d-%d) is not a legal move", fen, i + 1, listed[i].from,
-			            listed[i].to);
+			return fail(why, size, "%s: entry %d (%d-%d) is not a legal move", fen, i + 1,
+			            listed[i].from, listed[i].to);
 		for (int k = 0; k < i; k++) /* each legal move once */
-			if (seen[k] == m.captured && listed[k].from == listed[i].from && listed[k].to == listed[i].to)
-				return fail(why, size, "%s: %d-%d listed twice", fen, listed[i].from, listed[i].to);
+			if (seen[k] == m.captured && listed[k].from == listed[i].from &&
+			    listed[k].to == listed[i].to)
+				return fail(why, size, "%s: %d-%d listed twice", fen, listed[i].from,
+				            listed[i].to);
 		seen[i] = m.captured;
 		if (!check_described(&p, m, &listed[i], why, size))
 			return false;
@@ -290,8 +300,8 @@ static bool step_movelists(const CbApi *api, char *why, size_t size)
 	return true;
 }
 
-static bool getmove_rejects(const CbApi *api, int board[8][8], int color, int expect, const char *what, char *why,
-                            size_t size)
+static bool getmove_rejects(const CbApi *api, int board[8][8], int color, int expect, const char *what,
+                            char *why, size_t size)
 {
 	int before[8][8], playnow = 0;
 	char status[CB_STATUS_SIZE];
@@ -391,8 +401,8 @@ static bool check_answer(const Position *before, int board[8][8], const CbMove *
 			return fail(why, size, "CBmove path[0] is not the origin");
 		Move m = legal_move(before, &l);
 		if (!move_equal(m, list.moves[i]))
-			return fail(why, size, "the CBmove (%d-%d) is not the move played on the board", l.from,
-			            l.to);
+			return fail(why, size, "the CBmove (%d-%d) is not the move played on the board",
+			            l.from, l.to);
 		*played = m;
 		return check_described(before, m, &l, why, size);
 	}
@@ -454,7 +464,8 @@ static bool play_game(const CbApi *api, double maxtime, int max_plies, char *why
 			break;
 		}
 		if (api->log && g->ply_count % 2 == 0)
-			fprintf(api->log, "%s%d.", g->ply_count % 20 == 0 ? "\n  " : " ", g->ply_count / 2 + 1);
+			fprintf(api->log, "%s%d.", g->ply_count % 20 == 0 ? "\n  " : " ",
+			        g->ply_count / 2 + 1);
 		char text[NOTATION_MOVE_MAX];
 		notation_write_move(p, m, text, sizeof text);
 		if (api->log)
@@ -469,8 +480,9 @@ static bool play_game(const CbApi *api, double maxtime, int max_plies, char *why
 		}
 		if (st.result != RESULT_NONE) {
 			if (api->log)
-				fprintf(api->log, "\n  result %s (%s), %d plies\n", game_result_text(st.result),
-				        game_reason_text(st.reason), g->ply_count);
+				fprintf(api->log, "\n  result %s (%s), %d plies\n",
+				        game_result_text(st.result), game_reason_text(st.reason),
+				        g->ply_count);
 			break;
 		}
 	}
@@ -492,8 +504,8 @@ static bool step_reset_and_history(const CbApi *api, char *why, size_t size)
 		return false;
 	/* The history says the position occurs for the third time: drawn, no move. */
 	char reply[CB_REPLY_SIZE];
-	if (!command(api, "set gamehist B:WK32:BK1 1-6 32-27 6-1 27-32 1-6 32-27 6-1 27-32", 1, NULL, reply, why,
-	             size))
+	if (!command(api, "set gamehist B:WK32:BK1 1-6 32-27 6-1 27-32 1-6 32-27 6-1 27-32", 1, NULL, reply,
+	             why, size))
 		return false;
 	int board[8][8];
 	Position p = position_of("B:WK32:BK1");

@@ -16,8 +16,8 @@
 #endif
 
 /* The two functions CheckerBoard looks up by name in the engine library. */
-typedef int(SCENARIO_CALL *CbGetmoveFn)(int board[8][8], int color, double maxtime, char str[1024], int *playnow,
-                                        int info, int moreinfo, CbMove *move);
+typedef int(SCENARIO_CALL *CbGetmoveFn)(int board[8][8], int color, double maxtime, char str[1024],
+                                        int *playnow, int info, int moreinfo, CbMove *move);
 typedef int(SCENARIO_CALL *CbEnginecommandFn)(const char *command, char reply[1024]);
 
 typedef struct CbApi {

@@ -25,7 +25,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < scenario_step_count; i++) {
 		char why[512] = "";
 		bool ok = scenario_steps[i].run(&api, why, sizeof why);
-		printf("[%s] %s%s%s\n", ok ? "  OK  " : "FAILED", scenario_steps[i].name, ok ? "" : ": ", why);
+		printf("[%s] %s%s%s\n", ok ? "  OK  " : "FAILED", scenario_steps[i].name, ok ? "" : ": ",
+		       why);
 		fflush(stdout);
 		if (ok)
 			passed++;
