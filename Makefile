@@ -66,7 +66,7 @@ $(BUILD)/%.o: %.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The version is set here and compiled into one object.
-$(BUILD)/src/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
+$(BUILD)/src/version.o $(BUILD)/pic/src/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -116,23 +116,26 @@ $(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 $(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -shared $^ -o $@ $(LDLIBS)
-$(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/checkerboard/scenario.o $(SUPPORT_OBJ) $(LIB)
+$(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/checkerboard/scenario.o $(SUPPORT_OBJ) \
+		$(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS) -ldl
 
 # The Windows DLL, cross-compiled with Debian's mingw-w64 (posix threads), and its test program.
-# Only the modules the engine needs, none of which uses libbsd; libgcc and winpthreads are linked
+# Only the modules the engine needs; libbsd's strtonum comes from compat/mingw. libgcc and winpthreads are linked
 # statically, so the DLL needs nothing beyond Windows' own DLLs (checked below).
 WIN_CC     ?= x86_64-w64-mingw32-gcc-posix
 WIN_OBJDUMP ?= x86_64-w64-mingw32-objdump
 WIN_BUILD  := build-win
-WIN_MODULES := bitboard position move movegen notation text game eval tt search timeman engine cbengine
-WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -MMD -MP
+WIN_MODULES := bitboard position move movegen notation text game eval tt search timeman engine cbengine \
+	bigmem clock score number options version
+WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -Icompat/mingw -MMD -MP
 WIN_LDFLAGS = -static -static-libgcc -Wl,--no-insert-timestamp
 WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*
 $(WIN_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
-$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o)
+$(WIN_BUILD)/src/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
+$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/compat/mingw/strtonum.o
 	$(AR) rcs $@ $^
 $(WIN_BUILD)/poolshark64.dll: $(WIN_BUILD)/checkerboard/export.o $(WIN_BUILD)/libpoolshark-core.a
 	$(WIN_CC) -shared $^ -o $@ $(WIN_LDFLAGS) -lpthread

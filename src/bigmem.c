@@ -4,11 +4,39 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#ifdef _WIN32
+#include <windows.h> /* the Windows DLL (make checkerboard): VirtualAlloc instead of mmap */
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 enum { HUGE_PAGE = 2 * 1024 * 1024, SMALL_PAGE = 4096, MAX_THREADS = 64 };
 
+#ifdef _WIN32
+size_t bigmem_physical_bytes(void)
+{
+	MEMORYSTATUSEX status;
+	status.dwLength = sizeof status;
+	return GlobalMemoryStatusEx(&status) ? (size_t)status.ullTotalPhys : 0;
+}
+
+void *bigmem_alloc(size_t bytes)
+{
+	size_t physical = bigmem_physical_bytes();
+	if (bytes == 0 || (physical && bytes > physical))
+		return NULL;
+	/* Committed pages read as zeros until written, as with mmap. */
+	return VirtualAlloc(NULL, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+}
+
+void bigmem_free(void *memory, size_t bytes)
+{
+	(void)bytes;
+	if (memory)
+		VirtualFree(memory, 0, MEM_RELEASE);
+}
+#else
 size_t bigmem_physical_bytes(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -37,6 +65,7 @@ void bigmem_free(void *memory, size_t bytes)
 	if (memory)
 		munmap(memory, bytes);
 }
+#endif
 
 typedef struct PrefaultSlice {
 	volatile char *begin;

@@ -2,9 +2,7 @@
 /* CheckerBoard front-end: board and move conversion, enginecommand replies, getmove over the Engine. */
 #include "poolshark/cbengine.h"
 
-#include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,8 +14,11 @@
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "poolshark/protocol.h"
+#include "poolshark/number.h"
+#include "poolshark/options.h"
+#include "poolshark/score.h"
 #include "poolshark/text.h"
+#include "poolshark/version.h"
 
 enum {
 	/* Reversible moves kept from "set gamehist": twice what the 25-move
@@ -34,6 +35,7 @@ _Static_assert((int)MOVEPATH_MAX <= (int)CB_PATH_MAX + 1,
 
 struct CbEngine {
 	Engine *engine;
+	Game *work; /* where a game is put together for engine_set_game() */
 	/* Guards the engine's game and options and the history below between
 	 * getmove and enginecommand calls from CheckerBoard's two threads. */
 	pthread_mutex_t lock;
@@ -245,8 +247,10 @@ CbEngine *cbengine_create(void)
 	EngineOptions options;
 	engine_default_options(&options);
 	cb->engine = engine_create(&options);
-	if (!cb->engine || pthread_mutex_init(&cb->lock, NULL) != 0) {
+	cb->work = malloc(sizeof *cb->work);
+	if (!cb->engine || !cb->work || pthread_mutex_init(&cb->lock, NULL) != 0) {
 		engine_destroy(cb->engine);
+		free(cb->work);
 		free(cb);
 		return NULL;
 	}
@@ -259,6 +263,7 @@ void cbengine_destroy(CbEngine *cb)
 		return;
 	engine_destroy(cb->engine);
 	pthread_mutex_destroy(&cb->lock);
+	free(cb->work);
 	free(cb);
 }
 
@@ -273,22 +278,12 @@ static void publish_status(char *status, const char *line)
 	status[n] = '\0';
 }
 
-static void format_score(int score, char *out, size_t size)
-{
-	if (score_is_decisive(score)) {
-		int plies = search_mate_plies(score);
-		snprintf(out, size, "%s in %d", plies > 0 ? "win" : "loss", abs(plies));
-	} else {
-		snprintf(out, size, "%+.2f", score / 100.0);
-	}
-}
-
 static void on_info(const SearchInfo *info, void *user)
 {
 	CbEngine *cb = user;
 	char line[STATUS_MAX], score[32];
 	size_t used = 0;
-	format_score(info->score, score, sizeof score);
+	score_write(info->score, score, sizeof score);
 	line[0] = '\0';
 	text_append(line, sizeof line, &used, "poolshark: depth %d score %s nodes %llu time %.1f s pv",
 	            info->depth, score, (unsigned long long)info->nodes, info->time_ms / 1000.0);
@@ -344,21 +339,20 @@ static int result_for(GameResult result, Color side)
 
 /*
  * Sets the engine's game to the board *pos, with the history of the last
- * "set gamehist" when that history ends in this board. Consumes the history.
+ * "set gamehist" when that history ends in this board (consumed here). A
+ * history that the rules end on the way (25-move rule, repetition) stops
+ * there: the game is over.
  */
-static void load_game(CbEngine *cb, const Position *pos)
+static EngineStatus load_game(CbEngine *cb, const Position *pos)
 {
-	Game *g = engine_game(cb->engine);
+	Game *g = cb->work;
 	bool use_history = cb->have_history && position_equal(&cb->history_end, pos);
 	cb->have_history = false;
-	if (!use_history) {
-		game_init(g, pos);
-		return;
-	}
-	game_init(g, &cb->history_start);
-	for (int i = 0; i < cb->history_count; i++)
+	game_init(g, use_history ? &cb->history_start : pos);
+	for (int i = 0; use_history && i < cb->history_count; i++)
 		if (!game_play(g, cb->history[i]))
-			return; /* drawn on the way (25-move rule, repetition): the game is over */
+			break;
+	return engine_set_game(cb->engine, g);
 }
 
 static void sleep_ms(int ms)
@@ -382,20 +376,26 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	Color us = pos.side;
 
 	pthread_mutex_lock(&cb->lock);
-	if (info & CB_RESET_MOVES)
-		engine_new_game(cb->engine);
-	load_game(cb, &pos);
-	const Game *g = engine_game(cb->engine);
-	GameStatus over = game_status(g);
+	/* A new game: clear the table (the game itself is set just below). */
+	EngineStatus ready = (info & CB_RESET_MOVES) ? engine_new_game(cb->engine, &pos) : ENGINE_OK;
+	if (ready == ENGINE_OK)
+		ready = load_game(cb, &pos);
+	if (ready != ENGINE_OK) {
+		pthread_mutex_unlock(&cb->lock);
+		snprintf(line, sizeof line, "poolshark: %s", engine_status_text(ready));
+		publish_status(status, line);
+		return CB_UNKNOWN;
+	}
+	GameStatus over = game_status(engine_game(cb->engine));
 	if (over.result != RESULT_NONE) {
+		pthread_mutex_unlock(&cb->lock);
 		snprintf(line, sizeof line, "poolshark: game over (%s)", game_reason_text(over.reason));
 		publish_status(status, line);
-		pthread_mutex_unlock(&cb->lock);
 		return result_for(over.result, us);
 	}
 	if (pos.pieces[color_other(us)] == 0) {
-		publish_status(status, "poolshark: game over, the opponent has no pieces left");
 		pthread_mutex_unlock(&cb->lock);
+		publish_status(status, "poolshark: game over, the opponent has no pieces left");
 		return CB_WIN;
 	}
 
@@ -404,10 +404,11 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	cb->status = status;
 	cb->root = pos;
 	cb->result.best = move_none();
-	bool started = engine_start(cb->engine, &limits, on_info, on_done, cb);
+	EngineStatus started = engine_start(cb->engine, &limits, on_info, on_done, cb);
 	pthread_mutex_unlock(&cb->lock);
-	if (!started) {
-		publish_status(status, "poolshark: could not start a search");
+	if (started != ENGINE_OK) {
+		snprintf(line, sizeof line, "poolshark: no search (%s)", engine_status_text(started));
+		publish_status(status, line);
 		return CB_UNKNOWN;
 	}
 	while (engine_is_searching(cb->engine)) {
@@ -428,14 +429,13 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	Position after;
 	position_make(&pos, r.best, &after);
 	cbengine_write_board(&after, board);
-	Game *game = engine_game(cb->engine);
-	game_play(game, r.best);
-	GameStatus end = game_status(game);
+	engine_play(cb->engine, r.best);
+	GameStatus end = game_status(engine_game(cb->engine));
 	pthread_mutex_unlock(&cb->lock);
 
-	char text[NOTATION_MOVE_MAX], score[32];
+	char text[NOTATION_MOVE_MAX], score[48];
 	notation_write_move(&pos, r.best, text, sizeof text);
-	format_score(r.score, score, sizeof score);
+	score_write(r.score, score, sizeof score);
 	snprintf(line, sizeof line, "poolshark plays %s: depth %d score %s nodes %llu%s%s", text, r.depth,
 	         score, (unsigned long long)r.nodes, end.result != RESULT_NONE ? ", game over: " : "",
 	         game_reason_text(end.reason));
@@ -448,8 +448,8 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 static bool reply_text(char *reply, size_t size, bool ok, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Writes a reply (at most CB_SHORT_REPLY bytes, as most of CheckerBoard's
- * buffers are) and returns ok. */
+/* Writes a reply of at most CB_SHORT_REPLY bytes (most of CheckerBoard's
+ * buffers are that size) and returns ok. */
 static bool reply_text(char *reply, size_t size, bool ok, const char *format, ...)
 {
 	if (size > CB_SHORT_REPLY)
@@ -459,25 +459,6 @@ static bool reply_text(char *reply, size_t size, bool ok, const char *format, ..
 	vsnprintf(reply, size, format, args);
 	va_end(args);
 	return ok;
-}
-
-/* A strict decimal integer within [min, max]: digits only, optional leading minus. */
-static bool parse_int(const char *text, long min, long max, long *out)
-{
-	const char *s = text;
-	if (*s == '-')
-		s++;
-	if (*s < '0' || *s > '9')
-		return false;
-	for (const char *d = s; *d; d++)
-		if (*d < '0' || *d > '9')
-			return false;
-	errno = 0;
-	long v = strtol(text, NULL, 10);
-	if (errno == ERANGE || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
 }
 
 /* Splits off the next space-separated word of *s (the text is modified). */
@@ -499,47 +480,28 @@ static char *next_word(char **s)
 	return word;
 }
 
-typedef enum OptionId { OPTION_HASH, OPTION_STRENGTH, OPTION_MOVE_OVERHEAD } OptionId;
-
-typedef struct OptionName {
-	const char *name;
-	OptionId id;
-	long min, max;
-} OptionName;
-
-/* CheckerBoard's "hashsize" and poolshark's own option names (doc/PROTOCOL.md). */
-static const OptionName option_names[] = {
-    {"hashsize", OPTION_HASH, 1, 16384},
-    {"hash", OPTION_HASH, 1, 16384},
-    {"strength", OPTION_STRENGTH, 0, 100},
-    {"move-overhead", OPTION_MOVE_OVERHEAD, 0, 10000},
-};
-
-static const OptionName *find_option(const char *name)
+/* An option of the options table; "hashsize" is CheckerBoard's name for "hash". */
+static const OptionDef *find_option(const char *name)
 {
-	for (size_t i = 0; i < sizeof option_names / sizeof option_names[0]; i++)
-		if (strcmp(option_names[i].name, name) == 0)
-			return &option_names[i];
-	return NULL;
+	return options_find(strcmp(name, "hashsize") == 0 ? "hash" : name);
 }
 
-static long option_value(const EngineOptions *o, OptionId id)
+static bool command_movelist(char *args, char *reply, size_t size)
 {
-	switch (id) {
-	case OPTION_HASH: return (long)o->hash_mb;
-	case OPTION_STRENGTH: return o->strength;
-	case OPTION_MOVE_OVERHEAD: return o->move_overhead_ms;
-	}
-	return 0;
-}
-
-static void set_option_value(EngineOptions *o, OptionId id, long v)
-{
-	switch (id) {
-	case OPTION_HASH: o->hash_mb = (size_t)v; break;
-	case OPTION_STRENGTH: o->strength = (int)v; break;
-	case OPTION_MOVE_OVERHEAD: o->move_overhead_ms = (int)v; break;
-	}
+	while (*args == ' ')
+		args++;
+	Position p;
+	char error[NOTATION_ERROR_MAX];
+	if (!notation_parse_fen_board(args, &p, error, sizeof error))
+		return reply_text(reply, size, false, "error: %s", error);
+	/* With no piece to move there is no move, whatever else stands on the
+	 * board: CheckerBoard's probe `B:W1:B` expects "movelist 0". */
+	if (p.pieces[p.side] == 0)
+		return reply_text(reply, size, true, "movelist 0");
+	PositionProblem problem = position_validate(&p);
+	if (problem != POSITION_OK)
+		return reply_text(reply, size, false, "error: %s", position_problem_text(problem));
+	return cbengine_write_movelist(&p, reply, size < CB_REPLY_SIZE ? size : CB_REPLY_SIZE);
 }
 
 static bool command_get(CbEngine *cb, char *args, char *reply, size_t size)
@@ -551,31 +513,18 @@ static bool command_get(CbEngine *cb, char *args, char *reply, size_t size)
 		return reply_text(reply, size, true, "%d", CB_PROTOCOL_VERSION);
 	if (strcmp(what, "gametype") == 0)
 		return reply_text(reply, size, true, "%d", CB_GAMETYPE_POOL);
-	if (strcmp(what, "movelist") == 0) {
-		while (*args == ' ')
-			args++;
-		Position p;
-		char error[NOTATION_ERROR_MAX];
-		if (!notation_parse_fen_board(args, &p, error, sizeof error))
-			return reply_text(reply, size, false, "error: %s", error);
-		/* With no piece to move there is no move, whatever else stands
-		 * on the board: CheckerBoard's probe `B:W1:B` expects "movelist 0". */
-		if (p.pieces[p.side] == 0)
-			return reply_text(reply, size, true, "movelist 0");
-		PositionProblem problem = position_validate(&p);
-		if (problem != POSITION_OK)
-			return reply_text(reply, size, false, "error: %s", position_problem_text(problem));
-		return cbengine_write_movelist(&p, reply, size < CB_REPLY_SIZE ? size : CB_REPLY_SIZE);
-	}
-	const OptionName *option = find_option(what);
-	if (option) {
-		EngineOptions o;
-		pthread_mutex_lock(&cb->lock);
-		engine_get_options(cb->engine, &o);
-		pthread_mutex_unlock(&cb->lock);
-		return reply_text(reply, size, true, "%ld", option_value(&o, option->id));
-	}
-	return reply_text(reply, size, false, "?");
+	if (strcmp(what, "movelist") == 0)
+		return command_movelist(args, reply, size);
+	const OptionDef *option = find_option(what);
+	if (!option)
+		return reply_text(reply, size, false, "?");
+	EngineOptions o;
+	char value[OPTION_TEXT_MAX];
+	pthread_mutex_lock(&cb->lock);
+	engine_get_options(cb->engine, &o);
+	pthread_mutex_unlock(&cb->lock);
+	options_format(option, &o, value, sizeof value);
+	return reply_text(reply, size, true, "%s", value);
 }
 
 /* "set gamehist <fen> [from-to ...]": the position after the last
@@ -584,16 +533,16 @@ static bool command_gamehist(CbEngine *cb, char *args, char *reply, size_t size)
 {
 	char error[NOTATION_ERROR_MAX];
 	Position start, p;
-	char *fen = next_word(&args);
+	Move moves[HISTORY_MAX];
+	int count = 0;
 	pthread_mutex_lock(&cb->lock);
 	cb->have_history = false;
 	pthread_mutex_unlock(&cb->lock);
+	char *fen = next_word(&args);
 	if (!fen)
 		return reply_text(reply, size, false, "error: set gamehist needs a FEN");
 	if (!notation_parse_fen(fen, &start, error, sizeof error))
 		return reply_text(reply, size, false, "error: %s", error);
-	Move moves[HISTORY_MAX];
-	int count = 0;
 	p = start;
 	for (char *word; (word = next_word(&args));) {
 		if (count == HISTORY_MAX)
@@ -622,30 +571,33 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	if (strcmp(what, "gamehist") == 0)
 		return command_gamehist(cb, args, reply, size);
 	char *value = next_word(&args);
-	long v;
 	if (strcmp(what, "gametype") == 0) {
-		if (value && parse_int(value, INT_MIN, INT_MAX, &v) && v == CB_GAMETYPE_POOL)
+		long long v;
+		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) && v == CB_GAMETYPE_POOL)
 			return reply_text(reply, size, true, "%d", CB_GAMETYPE_POOL);
 		return reply_text(reply, size, false,
 		                  "error: poolshark plays only pool checkers (gametype %d)",
 		                  CB_GAMETYPE_POOL);
 	}
-	const OptionName *option = find_option(what);
+	const OptionDef *option = find_option(what);
 	if (!option)
 		return reply_text(reply, size, false, "?");
-	if (!value || next_word(&args) || !parse_int(value, option->min, option->max, &v))
-		return reply_text(reply, size, false, "error: %s takes one whole number from %ld to %ld",
-		                  what, option->min, option->max);
 	EngineOptions o;
+	char error[OPTION_ERROR_MAX];
+	error[0] = '\0';
 	pthread_mutex_lock(&cb->lock);
 	engine_get_options(cb->engine, &o);
-	set_option_value(&o, option->id, v);
-	bool ok = engine_set_options(cb->engine, &o);
+	bool parsed = value && !next_word(&args) && options_parse(option, value, &o, error, sizeof error);
+	EngineStatus set = parsed ? engine_set_options(cb->engine, &o) : ENGINE_OK;
 	pthread_mutex_unlock(&cb->lock);
-	if (!ok)
-		return reply_text(reply, size, false,
-		                  "error: cannot set %s now (searching, or out of memory)", what);
-	return reply_text(reply, size, true, "%s %ld", what, v);
+	if (!parsed) {
+		char values[OPTION_ERROR_MAX];
+		options_describe_values(option, values, sizeof values);
+		return reply_text(reply, size, false, "error: %s takes one value, %s", what, values);
+	}
+	if (set != ENGINE_OK)
+		return reply_text(reply, size, false, "error: %s not set: %s", what, engine_status_text(set));
+	return reply_text(reply, size, true, "%s %s", what, value);
 }
 
 bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t reply_size)
@@ -666,13 +618,13 @@ bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t rep
 	if (!word)
 		return reply_text(reply, reply_size, false, "?");
 	if (strcmp(word, "name") == 0)
-		return reply_text(reply, reply_size, true, "poolshark " POOLSHARK_VERSION);
+		return reply_text(reply, reply_size, true, "poolshark %s", poolshark_version);
 	if (strcmp(word, "about") == 0)
 		return reply_text(reply, reply_size, true,
-		                  "poolshark " POOLSHARK_VERSION "\nAmerican pool checkers (gametype %d):\n"
+		                  "poolshark %s\nAmerican pool checkers (gametype %d):\n"
 		                  "men capture backward, flying kings, free choice of capture,\n"
 		                  "crowning only at the end of a move.\nGPL-3.0-or-later",
-		                  CB_GAMETYPE_POOL);
+		                  poolshark_version, CB_GAMETYPE_POOL);
 	if (strcmp(word, "help") == 0)
 		return reply_text(reply, reply_size, true, "%s", ""); /* no help file: CheckerBoard says so */
 	if (strcmp(word, "get") == 0)

@@ -11,7 +11,7 @@
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "poolshark/timeman.h"
+#include "poolshark/clock.h"
 
 static bool fail(char *why, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
@@ -536,7 +536,7 @@ static void *press_play(void *arg)
 	Stopper *s = arg;
 	struct timespec t = {s->delay_ms / 1000, (long)(s->delay_ms % 1000) * 1000000L};
 	nanosleep(&t, NULL);
-	s->stopped_at = timeman_now_ms();
+	s->stopped_at = clock_now_ms();
 	*(volatile int *)s->playnow = 1;
 	return NULL;
 }
@@ -553,9 +553,9 @@ static bool step_playnow(const CbApi *api, char *why, size_t size)
 	pthread_t thread;
 	if (pthread_create(&thread, NULL, press_play, &s) != 0)
 		return fail(why, size, "no thread");
-	int64_t started = timeman_now_ms();
+	int64_t started = clock_now_ms();
 	int r = api->getmove(board, CB_BLACK, 60.0, status, &playnow, CB_RESET_MOVES, 0, &move);
-	int64_t returned = timeman_now_ms();
+	int64_t returned = clock_now_ms();
 	pthread_join(thread, NULL);
 	if (api->log)
 		fprintf(api->log, "playnow: pressed after %lld ms, getmove returned %lld ms later: %s\n",
