@@ -387,7 +387,13 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 		return CB_UNKNOWN;
 	}
 	GameStatus over = game_status(engine_game(cb->engine));
-	if (over.result != RESULT_NONE) {
+	if (over.result == RESULT_DRAW) {
+		/* Drawn already by the history (25-move rule, repetition): a move
+		 * all the same, so that CheckerBoard, which ends an engine match on
+		 * a CB_DRAW after the move, has one to play. */
+		game_init(cb->work, &pos);
+		engine_set_game(cb->engine, cb->work);
+	} else if (over.result != RESULT_NONE) {
 		pthread_mutex_unlock(&cb->lock);
 		snprintf(line, sizeof line, "poolshark: game over (%s)", game_reason_text(over.reason));
 		publish_status(status, line);
@@ -430,7 +436,7 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	position_make(&pos, r.best, &after);
 	cbengine_write_board(&after, board);
 	engine_play(cb->engine, r.best);
-	GameStatus end = game_status(engine_game(cb->engine));
+	GameStatus end = over.result == RESULT_DRAW ? over : game_status(engine_game(cb->engine));
 	pthread_mutex_unlock(&cb->lock);
 
 	char text[NOTATION_MOVE_MAX], score[48];

@@ -110,9 +110,11 @@ void cbengine_destroy(CbEngine *cb);
  * bits). A nonzero *playnow (written by another thread) stops the search;
  * status (CB_STATUS_SIZE bytes) gets a one-line report during and after the
  * search. The history last given by "set gamehist" is used when it ends in
- * this board. Returns CB_WIN, CB_LOSS or CB_DRAW when the game is decided by
- * the rules (board left unchanged when it already was), CB_UNKNOWN when it
- * goes on or the input was rejected (the reason then in status).
+ * this board. Returns CB_WIN or CB_LOSS when the game is won or lost by the
+ * rules after the move (or before it: board unchanged), CB_DRAW when it is
+ * drawn after the move or already was (a move is played all the same),
+ * CB_UNKNOWN when it goes on or the input was rejected (board unchanged,
+ * the reason in status).
  */
 int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, char *status,
                      volatile int *playnow, unsigned info, unsigned moreinfo, CbMove *move);

@@ -33,6 +33,6 @@ int main(int argc, char **argv)
 		else
 			failed++;
 	}
-	printf("checkerboard dll: %d passed, %d failed\n", passed, failed);
+	printf("cbtest: %d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;
 }
