@@ -418,8 +418,10 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 		return CB_UNKNOWN;
 	}
 	while (engine_is_searching(cb->engine)) {
-		if (playnow && *playnow)
-			engine_stop(cb->engine);
+		if (playnow && *playnow) {
+			engine_stop(cb->engine); /* then join at once, no more sleeping */
+			break;
+		}
 		sleep_ms(POLL_MS);
 	}
 	engine_wait(cb->engine);
