@@ -6,6 +6,7 @@
 #include "poolshark/cbengine.h"
 
 #ifdef _WIN32
+#include <windows.h>
 #define CB_EXPORT __declspec(dllexport)
 #define CB_CALL   __stdcall
 #else
@@ -23,6 +24,15 @@ static pthread_once_t instance_once = PTHREAD_ONCE_INIT;
 
 static void make_instance(void)
 {
+#ifdef _WIN32
+	/* CheckerBoard FreeLibrary()s an engine when another is selected; the
+	 * Engine's helper threads may still run then, and threads cannot be
+	 * joined from DllMain. So the DLL stays loaded once used (pinned), and
+	 * a later LoadLibrary() of it finds this same adapter again. */
+	HMODULE self;
+	GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_PIN,
+	                   (LPCSTR)(void *)&instance, &self);
+#endif
 	instance = cbengine_create();
 }
 

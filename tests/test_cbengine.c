@@ -89,6 +89,12 @@ static void test_playnow(void **state)
 }
 
 /* CheckerBoard's coordinates of a few squares (its coorstonumber() for English numbering). */
+static void test_clock(void **state)
+{
+	(void)state;
+	run_step(6);
+}
+
 static void test_square_coordinates(void **state)
 {
 	(void)state;
@@ -179,6 +185,7 @@ int main(void)
 	    cmocka_unit_test(test_game),
 	    cmocka_unit_test(test_reset_and_history),
 	    cmocka_unit_test(test_playnow),
+	    cmocka_unit_test(test_clock),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);
 }

@@ -571,6 +571,37 @@ static bool step_playnow(const CbApi *api, char *why, size_t size)
 	return check_answer(&p, board, &move, &m, why, size);
 }
 
+/* With an incremental clock the clock counts, not maxtime (100 s here, the value for older engines). */
+static bool step_clock(const CbApi *api, char *why, size_t size)
+{
+	static const struct {
+		int unit;            /* bits 2-3 of info: 1 = 0.001 s, 2 = 0.01 s, 3 = 0.1 s */
+		unsigned left, step; /* in that unit */
+	} clocks[] = {{1, 300, 0}, {2, 30, 1}, {3, 3, 1}};
+	for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++) {
+		int board[8][8], playnow = 0;
+		char status[CB_STATUS_SIZE];
+		CbMove move;
+		Move m;
+		Position p = position_of("B:W21-32:B1-12");
+		board_of(&p, board);
+		int64_t started = clock_now_ms();
+		int r = api->getmove(board, CB_BLACK, 100.0, status, &playnow,
+		                     clocks[i].unit << CB_INCR_TIME_SHIFT,
+		                     (int)(clocks[i].left << 16 | clocks[i].step), &move);
+		int64_t took = clock_now_ms() - started;
+		if (api->log)
+			fprintf(api->log, "clock of 0.3 s (unit %d): getmove took %lld ms\n", clocks[i].unit,
+			        (long long)took);
+		if (r != CB_UNKNOWN || took >= 1000)
+			return fail(why, size, "0.3 s on the clock: getmove returned %d after %lld ms", r,
+			            (long long)took);
+		if (!check_answer(&p, board, &move, &m, why, size))
+			return false;
+	}
+	return true;
+}
+
 const ScenarioStep scenario_steps[] = {
     {"start-up probes and options", step_startup},
     {"get movelist against the rules", step_movelists},
@@ -578,5 +609,6 @@ const ScenarioStep scenario_steps[] = {
     {"a whole game", step_game},
     {"reset, history, repetition", step_reset_and_history},
     {"playnow stops a 60 s search", step_playnow},
+    {"an incremental clock, not maxtime", step_clock},
 };
 const int scenario_step_count = (int)(sizeof scenario_steps / sizeof scenario_steps[0]);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Windows test: LoadLibrary's the engine DLL and makes CheckerBoard's calls (the shared scenario). */
 #include <stdio.h>
+#include <string.h>
 #include <windows.h>
 
 #include "scenario.h"
@@ -33,6 +34,19 @@ int main(int argc, char **argv)
 		else
 			failed++;
 	}
+	/* CheckerBoard unloads an engine when another is selected, and may load it again. */
+	FreeLibrary(dll);
+	dll = LoadLibraryA(path);
+	char reply[CB_REPLY_SIZE] = "";
+	CbEnginecommandFn command =
+	    dll ? (CbEnginecommandFn)(void (*)(void))GetProcAddress(dll, "enginecommand") : NULL;
+	bool kept = command && command("get hashsize", reply) == 1 && strcmp(reply, "16") == 0;
+	printf("[%s] FreeLibrary and LoadLibrary again: the same adapter (hashsize %s)\n",
+	       kept ? "  OK  " : "FAILED", reply);
+	if (kept)
+		passed++;
+	else
+		failed++;
 	printf("cbtest: %d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;
 }
