@@ -2,7 +2,6 @@
 /* CheckerBoard front-end: board and move conversion, enginecommand replies, getmove over the Engine. */
 #include "poolshark/cbengine.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -304,17 +303,16 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 	cb->result = *result;
 }
 
-/* The search limits of CheckerBoard's time arguments (doc/CHECKERBOARD.md, "Time"). */
+/* The search limits of CheckerBoard's time arguments (doc/CHECKERBOARD.md, getmove). */
 static void read_limits(double maxtime, unsigned info, unsigned moreinfo, SearchLimits *out)
 {
 	memset(out, 0, sizeof *out);
-	static const int64_t unit_ms_x10[4] = {0, 10, 100, 1000}; /* tenths of a ms: 0.001 s, 0.01 s, 0.1 s */
+	static const int64_t unit_ms[4] = {0, 1, 10, 100}; /* off, 0.001 s, 0.01 s, 0.1 s */
 	unsigned mode = (info >> CB_INCR_TIME_SHIFT) & 3;
 	if (mode != 0) {
-		int64_t left = (int64_t)(moreinfo >> 16) * unit_ms_x10[mode] / 10;
-		int64_t increment = (int64_t)(moreinfo & 0xffff) * unit_ms_x10[mode] / 10;
+		int64_t left = (int64_t)(moreinfo >> 16) * unit_ms[mode];
 		out->time_left_ms = left > 0 ? left : 1; /* 0 would mean "no clock" */
-		out->increment_ms = increment;
+		out->increment_ms = (int64_t)(moreinfo & 0xffff) * unit_ms[mode];
 		return;
 	}
 	/* Fixed time a move, whether CB_EXACT_TIME is set or maxtime is an average. */
