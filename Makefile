@@ -125,6 +125,7 @@ $(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/chec
 # statically, so the DLL needs nothing beyond Windows' own DLLs (checked below).
 WIN_CC     ?= x86_64-w64-mingw32-gcc-posix
 WIN_OBJDUMP ?= x86_64-w64-mingw32-objdump
+WIN_AR     ?= x86_64-w64-mingw32-ar
 WIN_BUILD  := build-win
 WIN_MODULES := bitboard position move movegen notation text game eval tt search timeman engine cbengine \
 	bigmem clock score number options version
@@ -136,7 +137,7 @@ $(WIN_BUILD)/%.o: %.c
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 $(WIN_BUILD)/src/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 $(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/compat/mingw/strtonum.o
-	$(AR) rcs $@ $^
+	$(WIN_AR) rcs $@ $^
 $(WIN_BUILD)/poolshark64.dll: $(WIN_BUILD)/checkerboard/export.o $(WIN_BUILD)/libpoolshark-core.a
 	$(WIN_CC) -shared $^ -o $@ $(WIN_LDFLAGS) -lpthread
 	@if $(WIN_OBJDUMP) -p $@ | sed -n 's/.*DLL Name: //p' | grep -viE '^($(WIN_SYSTEM_DLLS))\.dll$$'; then \
