@@ -4,145 +4,185 @@
 
 #include <stddef.h>
 
-/* State shared by one capture search: fixed for the whole move. */
-typedef struct CaptureContext {
+/* Sets of directions: bit d stands for Direction d. */
+enum { DIRS_ALL = (1u << DIR_COUNT) - 1 };
+
+/* The direction back along d's diagonal. */
+static inline Direction dir_reverse(Direction d)
+{
+	return (Direction)(DIR_UP_RIGHT - d);
+}
+
+/* Both directions of the other diagonal through a square. */
+static inline unsigned dirs_across(Direction d)
+{
+	return d == DIR_DOWN_LEFT || d == DIR_UP_RIGHT ? (1u << DIR_DOWN_RIGHT) | (1u << DIR_UP_LEFT)
+	                                               : (1u << DIR_DOWN_LEFT) | (1u << DIR_UP_RIGHT);
+}
+
+/* The empty squares a king on s reaches along d before the first piece. */
+static inline Bitboard ray_slide(int s, Direction d, Bitboard occupied)
+{
+	Bitboard ray = bitboard_rays[d][s], hit = ray & occupied;
+	if (dir_is_down(d))
+		return ray & ((hit & -hit) - 1); /* below the nearest piece, or all */
+	return hit ? ray & ~((bb_square(bb_highest(hit)) << 1) - 1) : ray;
+}
+
+/*
+ * One capture walk: every sequence of one piece, depth first, directions in
+ * Direction order and landing squares in square order. The board is fixed
+ * for the whole move: taken pieces stay and block (2.7), and the mover's
+ * origin counts as empty (2.8).
+ */
+typedef enum WalkMode {
+	WALK_LIST,  /* list each capture once */
+	WALK_COUNT, /* count them; list only those that two routes may reach */
+	WALK_PATHS  /* collect every route of one target capture (notation) */
+} WalkMode;
+
+typedef struct Walk {
+	WalkMode mode;
 	MoveList *list;
-	Bitboard opponents; /* every opponent piece, captured or not */
-	Bitboard occupied;  /* every piece except the capturing one (2.8) */
+	Bitboard opponents; /* every opponent piece, taken or not */
+	Bitboard empty;     /* the empty squares and the mover's origin */
 	int from;
-	int first; /* index of this piece's first move in list */
-	/* Path mode (movegen_paths): collect the landing squares of every
-	 * sequence that realises `target` instead of listing moves. */
+	int first;     /* index of this piece's first listed move */
+	int repeat_at; /* fewest pieces taken by a capture that two routes may reach */
+	int count;     /* WALK_COUNT: the captures not listed */
 	const Move *target;
 	MovePath *paths;
 	int path_count, path_max;
-	int depth;
+	int depth; /* landing squares so far, in trail */
 	uint8_t trail[MOVEPATH_MAX];
-} CaptureContext;
+} Walk;
 
-static void add_path(CaptureContext *ctx, int to, Bitboard captured)
+/*
+ * Two routes reach one capture (2.11) only by going round a cycle of the
+ * board's diagonals, so only long captures need the duplicate check. A man's
+ * jumps are edges of a grid whose shortest cycle has four; a king that lands
+ * on one of several squares is walked on from the first of them in every
+ * direction, and from the others only across (the way on along the same
+ * diagonal is the same from each), which leaves no repeat below three.
+ */
+enum { MAN_REPEAT_AT = 4, KING_REPEAT_AT = 3 };
+
+static void add_path(Walk *w, int to, Bitboard captured)
 {
-	if (to != ctx->target->to || captured != ctx->target->captured)
+	if (to != w->target->to || captured != w->target->captured)
 		return;
-	if (ctx->path_count < ctx->path_max) {
-		MovePath *path = &ctx->paths[ctx->path_count];
-		path->length = ctx->depth + 1;
-		path->squares[0] = (uint8_t)ctx->from;
-		for (int i = 0; i < ctx->depth; i++)
-			path->squares[i + 1] = ctx->trail[i];
+	if (w->path_count < w->path_max) {
+		MovePath *path = &w->paths[w->path_count];
+		path->length = w->depth + 1;
+		path->squares[0] = (uint8_t)w->from;
+		for (int i = 0; i < w->depth; i++)
+			path->squares[i + 1] = w->trail[i];
 	}
-	ctx->path_count++;
+	w->path_count++;
 }
 
-static void add_capture(CaptureContext *ctx, int to, Bitboard captured)
+static void add_capture(Walk *w, int to, Bitboard captured)
 {
-	MoveList *list = ctx->list;
-	if (ctx->target) {
-		add_path(ctx, to, captured);
+	MoveList *list = w->list;
+	Move m = {captured, (uint8_t)w->from, (uint8_t)to};
+
+	if (w->mode == WALK_PATHS) {
+		add_path(w, to, captured);
 		return;
 	}
-	Move m = {captured, (uint8_t)ctx->from, (uint8_t)to};
-
-	/* One capture has one path; two or more may be taken in another
-	 * order or via other squares and must be listed once (2.11). */
-	if (bb_count(captured) >= 2) {
-		for (int i = ctx->first; i < list->count; i++)
+	if (bb_count(captured) >= w->repeat_at) {
+		for (int i = w->first; i < list->count; i++)
 			if (move_equal(list->moves[i], m))
 				return;
+	} else if (w->mode == WALK_COUNT) {
+		w->count++;
+		return;
 	}
 	if (list->count < MOVELIST_CAPACITY)
 		list->moves[list->count++] = m;
 }
 
-/* Man jumps from `at` having taken `captured` so far; recurses per jump. */
-static void man_capture_from(CaptureContext *ctx, int at, Bitboard captured)
+/* A man on `at` that has taken `captured` jumps on in the directions of
+ * `dirs`; returns whether it could. A man that cannot ends its move. */
+static bool man_walk(Walk *w, int at, Bitboard captured, unsigned dirs)
 {
-	Bitboard victims = ctx->opponents & ~captured;
-	Bitboard empty = ~ctx->occupied;
+	Bitboard live = w->opponents & ~captured;
 	bool jumped = false;
 
 	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard over = bitboard_neighbors[d][at] & victims;
-		Bitboard land = bitboard_jumps[d][at] & empty;
-		if (over && land) {
-			jumped = true;
-			ctx->trail[ctx->depth++] = (uint8_t)bb_lowest(land);
-			man_capture_from(ctx, bb_lowest(land), captured | over);
-			ctx->depth--;
-		}
-	}
-	if (!jumped && captured)
-		add_capture(ctx, at, captured);
-}
-
-/* The squares a king on `at` may land on after jumping in d, or 0; the
- * jumped piece goes to *victim. Pieces in `captured` are dead: they block
- * but cannot be jumped again (2.7). */
-static inline Bitboard king_landings(Bitboard occupied, Bitboard opponents, int at, Direction d,
-                                     Bitboard captured, Bitboard *victim)
-{
-	int v = bb_first_on_ray(at, d, occupied);
-	if (v < 0)
-		return 0;
-	*victim = bb_square(v);
-	if (!(*victim & opponents & ~captured))
-		return 0;
-	Bitboard beyond = bitboard_rays[d][v];
-	int stop = bb_first_on_ray(v, d, occupied);
-	if (stop >= 0)
-		beyond &= ~(bitboard_rays[d][stop] | bb_square(stop));
-	return beyond;
-}
-
-static bool king_can_jump(Bitboard occupied, Bitboard opponents, int at, Bitboard captured)
-{
-	Bitboard victim;
-	for (int d = 0; d < DIR_COUNT; d++)
-		if (king_landings(occupied, opponents, at, (Direction)d, captured, &victim))
-			return true;
-	return false;
-}
-
-static void king_capture_from(CaptureContext *ctx, int at, Bitboard captured)
-{
-	bool jumped = false;
-
-	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard victim = 0;
-		Bitboard land =
-		    king_landings(ctx->occupied, ctx->opponents, at, (Direction)d, captured, &victim);
-		if (!land)
+		Bitboard over = bitboard_neighbors[d][at] & live;
+		Bitboard land = bitboard_jumps[d][at] & w->empty;
+		if (!(dirs & (1u << d)) || !over || !land)
 			continue;
+		int to = bb_lowest(land);
+		Bitboard taken = captured | over;
 		jumped = true;
-		Bitboard taken = captured | victim;
-		/* Landing priority (2.6): squares that go on capturing win. */
-		Bitboard onward = 0;
-		for (Bitboard b = land; b; b &= b - 1)
-			if (king_can_jump(ctx->occupied, ctx->opponents, bb_lowest(b), taken))
-				onward |= b & -b;
-		if (onward) {
-			for (Bitboard b = onward; b; b &= b - 1) {
-				ctx->trail[ctx->depth++] = (uint8_t)bb_lowest(b);
-				king_capture_from(ctx, bb_lowest(b), taken);
-				ctx->depth--;
-			}
-		} else {
-			for (Bitboard b = land; b; b &= b - 1) {
-				ctx->trail[ctx->depth] = (uint8_t)bb_lowest(b);
-				ctx->depth++;
-				add_capture(ctx, bb_lowest(b), taken);
-				ctx->depth--;
-			}
+		w->trail[w->depth++] = (uint8_t)to;
+		/* Back lies the piece just taken: no way on there. */
+		if (!man_walk(w, to, taken, DIRS_ALL & ~(1u << dir_reverse((Direction)d))))
+			add_capture(w, to, taken);
+		w->depth--;
+	}
+	return jumped;
+}
+
+static bool king_walk(Walk *w, int at, Bitboard captured, unsigned dirs);
+
+/* The king on `at` jumps the first piece along d if it is a live victim
+ * with an empty square behind it; returns whether it did. For each piece
+ * it jumps, the landing squares from which it can jump on are the only
+ * ones allowed (2.6); when none can, each landing square ends a capture. */
+static inline bool king_jump(Walk *w, int at, Bitboard captured, Direction d)
+{
+	Bitboard hit = bitboard_rays[d][at] & ~w->empty;
+	if (!hit)
+		return false;
+	int v = dir_is_down(d) ? bb_lowest(hit) : bb_highest(hit);
+	Bitboard victim = bb_square(v);
+	if (!(victim & w->opponents & ~captured) || !(bitboard_neighbors[d][v] & w->empty))
+		return false;
+	Bitboard land = ray_slide(v, d, ~w->empty);
+	Bitboard taken = captured | victim;
+	unsigned on = DIRS_ALL & ~(1u << dir_reverse(d));
+	bool onward = false;
+	for (Bitboard b = land; b; b &= b - 1) {
+		w->trail[w->depth++] = (uint8_t)bb_lowest(b);
+		onward |= king_walk(w, bb_lowest(b), taken, on);
+		w->depth--;
+		if (w->mode != WALK_PATHS)
+			on = dirs_across(d);
+	}
+	if (!onward) {
+		for (Bitboard b = land; b; b &= b - 1) {
+			w->trail[w->depth++] = (uint8_t)bb_lowest(b);
+			add_capture(w, bb_lowest(b), taken);
+			w->depth--;
 		}
 	}
-	if (!jumped && captured)
-		add_capture(ctx, at, captured);
+	return true;
+}
+
+/* A king on `at` that has taken `captured` jumps on in the directions of
+ * `dirs`; returns whether it could. */
+static bool king_walk(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	bool jumped = false;
+	if (dirs & (1u << DIR_DOWN_LEFT))
+		jumped |= king_jump(w, at, captured, DIR_DOWN_LEFT);
+	if (dirs & (1u << DIR_DOWN_RIGHT))
+		jumped |= king_jump(w, at, captured, DIR_DOWN_RIGHT);
+	if (dirs & (1u << DIR_UP_LEFT))
+		jumped |= king_jump(w, at, captured, DIR_UP_LEFT);
+	if (dirs & (1u << DIR_UP_RIGHT))
+		jumped |= king_jump(w, at, captured, DIR_UP_RIGHT);
+	return jumped;
 }
 
 /* Squares from which a man could jump, by direction: the square one step
  * away holds a victim and the square two steps away is empty. */
 typedef struct JumpSquares {
-	Bitboard down_left, down_right, up_left, up_right;
+	Bitboard by_dir[DIR_COUNT];
+	Bitboard any;
 } JumpSquares;
 
 static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
@@ -152,23 +192,12 @@ static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
 	 * double step left needs k >= 1, a double step right k <= 2. */
 	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
 	JumpSquares j;
-	j.down_left = not_k0 & (empty >> 7) & bb_step_up_right(victims);
-	j.down_right = not_k3 & (empty >> 9) & bb_step_up_left(victims);
-	j.up_left = not_k0 & (empty << 9) & bb_step_down_right(victims);
-	j.up_right = not_k3 & (empty << 7) & bb_step_down_left(victims);
+	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & bb_step_up_right(victims);
+	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & bb_step_up_left(victims);
+	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & bb_step_down_right(victims);
+	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & bb_step_down_left(victims);
+	j.any = j.by_dir[0] | j.by_dir[1] | j.by_dir[2] | j.by_dir[3];
 	return j;
-}
-
-static inline Bitboard any_jump(const JumpSquares *j)
-{
-	return j->down_left | j->down_right | j->up_left | j->up_right;
-}
-
-/* Men of `men` that have a jump. */
-static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard empty)
-{
-	JumpSquares j = jump_squares(victims, empty);
-	return men & any_jump(&j);
 }
 
 /*
@@ -180,83 +209,82 @@ static inline Bitboard men_that_jump(Bitboard men, Bitboard victims, Bitboard em
  */
 static int count_single_jumps(Bitboard men, const JumpSquares *j)
 {
-	Bitboard dl = (men & j->down_left) << 7, dr = (men & j->down_right) << 9;
-	Bitboard ul = (men & j->up_left) >> 9, ur = (men & j->up_right) >> 7;
-	Bitboard onward = (dl & (j->down_left | j->down_right | j->up_left)) |
-	                  (dr & (j->down_left | j->down_right | j->up_right)) |
-	                  (ul & (j->down_left | j->up_left | j->up_right)) |
-	                  (ur & (j->down_right | j->up_left | j->up_right));
+	Bitboard dl = (men & j->by_dir[DIR_DOWN_LEFT]) << 7;
+	Bitboard dr = (men & j->by_dir[DIR_DOWN_RIGHT]) << 9;
+	Bitboard ul = (men & j->by_dir[DIR_UP_LEFT]) >> 9;
+	Bitboard ur = (men & j->by_dir[DIR_UP_RIGHT]) >> 7;
+	const Bitboard *by = j->by_dir;
+	Bitboard onward = (dl & (by[DIR_DOWN_LEFT] | by[DIR_DOWN_RIGHT] | by[DIR_UP_LEFT])) |
+	                  (dr & (by[DIR_DOWN_LEFT] | by[DIR_DOWN_RIGHT] | by[DIR_UP_RIGHT])) |
+	                  (ul & (by[DIR_DOWN_LEFT] | by[DIR_UP_LEFT] | by[DIR_UP_RIGHT])) |
+	                  (ur & (by[DIR_DOWN_RIGHT] | by[DIR_UP_LEFT] | by[DIR_UP_RIGHT]));
 	if (onward)
 		return -1;
 	return bb_count(dl) + bb_count(dr) + bb_count(ul) + bb_count(ur);
 }
 
-/* Lists the captures of the men in `jumpers` (those that can jump) and of
- * every king of the side to move; returns their number. */
-static int captures_of(const Position *p, Bitboard jumpers, MoveList *list)
+/* Along d from the king on s: the empty squares it slides to are added to
+ * *targets, and the result is d's bit when it captures that way, which is
+ * when the last square before the first piece is one a man could jump from. */
+static inline unsigned king_ray(int s, Direction d, Bitboard occupied, const JumpSquares *j,
+                                Bitboard *targets)
 {
-	Color us = p->side;
-	Bitboard occupied = position_occupied(p);
-	CaptureContext ctx;
-	ctx.list = list;
-	ctx.opponents = p->pieces[color_other(us)];
-	ctx.target = NULL;
-	ctx.depth = 0;
+	Bitboard slide = ray_slide(s, d, occupied);
+	*targets |= slide;
+	return ((slide | bb_square(s)) & j->by_dir[d]) ? 1u << d : 0;
+}
 
-	list->count = 0;
+/* The directions in which the king on s captures; its quiet targets are
+ * added to *targets. */
+static inline unsigned king_capture_dirs(int s, Bitboard occupied, const JumpSquares *j, Bitboard *targets)
+{
+	return king_ray(s, DIR_DOWN_LEFT, occupied, j, targets) |
+	       king_ray(s, DIR_DOWN_RIGHT, occupied, j, targets) |
+	       king_ray(s, DIR_UP_LEFT, occupied, j, targets) |
+	       king_ray(s, DIR_UP_RIGHT, occupied, j, targets);
+}
+
+/* Walks the captures of the men in `jumpers` and of the kings among `mine`
+ * (pieces of the side to move; `theirs` the opponent's); w->list and
+ * w->mode are set by the caller. */
+static void walk_captures(Walk *w, Bitboard mine, Bitboard theirs, Bitboard kings, Bitboard jumpers,
+                          const JumpSquares *j)
+{
+	Bitboard occupied = mine | theirs;
+	w->opponents = theirs;
+	w->depth = 0;
+	w->repeat_at = MAN_REPEAT_AT;
 	for (Bitboard b = jumpers; b; b &= b - 1) {
-		int from = bb_lowest(b);
-		ctx.from = from;
-		ctx.first = list->count;
-		ctx.occupied = occupied & ~bb_square(from);
-		man_capture_from(&ctx, from, 0);
+		w->from = bb_lowest(b);
+		w->first = w->list->count;
+		w->empty = ~occupied | (b & -b);
+		man_walk(w, w->from, 0, DIRS_ALL);
 	}
-	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
-		int from = bb_lowest(b);
-		ctx.from = from;
-		ctx.first = list->count;
-		ctx.occupied = occupied & ~bb_square(from);
-		king_capture_from(&ctx, from, 0);
+	w->repeat_at = KING_REPEAT_AT;
+	for (Bitboard b = mine & kings; b; b &= b - 1) {
+		Bitboard targets = 0;
+		unsigned dirs = king_capture_dirs(bb_lowest(b), occupied, j, &targets);
+		if (!dirs)
+			continue;
+		w->from = bb_lowest(b);
+		w->first = w->list->count;
+		w->empty = ~occupied | (b & -b);
+		king_walk(w, w->from, 0, dirs);
 	}
-	return list->count;
-}
-
-static inline Bitboard jumping_men(const Position *p)
-{
-	return men_that_jump(position_men(p, p->side), p->pieces[color_other(p->side)],
-	                     ~position_occupied(p));
-}
-
-static bool king_has_capture(const Position *p)
-{
-	Bitboard occupied = position_occupied(p), opponents = p->pieces[color_other(p->side)];
-	for (Bitboard b = position_kings(p, p->side); b; b &= b - 1) {
-		int from = bb_lowest(b);
-		if (king_can_jump(occupied & ~bb_square(from), opponents, from, 0))
-			return true;
-	}
-	return false;
 }
 
 /* Lists the single jumps of the men in `jumpers`, by origin square and then
  * direction: the order in which walking the sequences would list them. */
 static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares *j)
 {
+	static const int delta[DIR_COUNT] = {7, 9, -9, -7};
 	for (Bitboard b = jumpers; b; b &= b - 1) {
 		int from = bb_lowest(b);
 		Bitboard here = b & -b;
-		if (here & j->down_left)
-			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_LEFT][from],
-			                                    (uint8_t)from, (uint8_t)(from + 7)};
-		if (here & j->down_right)
-			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_DOWN_RIGHT][from],
-			                                    (uint8_t)from, (uint8_t)(from + 9)};
-		if (here & j->up_left)
-			list->moves[list->count++] =
-			    (Move){bitboard_neighbors[DIR_UP_LEFT][from], (uint8_t)from, (uint8_t)(from - 9)};
-		if (here & j->up_right)
-			list->moves[list->count++] = (Move){bitboard_neighbors[DIR_UP_RIGHT][from],
-			                                    (uint8_t)from, (uint8_t)(from - 7)};
+		for (int d = 0; d < DIR_COUNT; d++)
+			if (here & j->by_dir[d])
+				list->moves[list->count++] = (Move){
+				    bitboard_neighbors[d][from], (uint8_t)from, (uint8_t)(from + delta[d])};
 	}
 }
 
@@ -268,12 +296,12 @@ static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares
 static int all_captures(const Position *p, MoveList *list)
 {
 	Color us = p->side;
-	Bitboard men = position_men(p, us);
+	Bitboard men = position_men(p, us), kings = position_kings(p, us);
 	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~position_occupied(p));
-	Bitboard jumpers = men & any_jump(&j);
+	Bitboard jumpers = men & j.any;
 
-	if (!position_kings(p, us)) {
-		list->count = 0;
+	list->count = 0;
+	if (!kings) {
 		if (!jumpers)
 			return 0;
 		if (count_single_jumps(men, &j) >= 0) {
@@ -281,7 +309,9 @@ static int all_captures(const Position *p, MoveList *list)
 			return list->count;
 		}
 	}
-	return captures_of(p, jumpers, list);
+	Walk w = {.mode = WALK_LIST, .list = list};
+	walk_captures(&w, p->pieces[us], p->pieces[color_other(us)], p->kings, jumpers, &j);
+	return list->count;
 }
 
 int movegen_captures(const Position *p, MoveList *list)
@@ -291,7 +321,17 @@ int movegen_captures(const Position *p, MoveList *list)
 
 bool movegen_has_capture(const Position *p)
 {
-	return jumping_men(p) || king_has_capture(p);
+	Color us = p->side;
+	Bitboard occupied = position_occupied(p);
+	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~occupied);
+	if (position_men(p, us) & j.any)
+		return true;
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+		Bitboard targets = 0;
+		if (king_capture_dirs(bb_lowest(b), occupied, &j, &targets))
+			return true;
+	}
+	return false;
 }
 
 /* Quiet man moves split by shift: to = from + shift (Black), from - shift (White). */
@@ -314,20 +354,10 @@ static inline ManSteps man_steps(Bitboard men, Bitboard empty, Color us)
 	return s;
 }
 
-/* Empty squares a king on s reaches along d before the first piece. */
-static inline Bitboard king_slide(int s, Direction d, Bitboard occupied)
-{
-	Bitboard ray = bitboard_rays[d][s];
-	int stop = bb_first_on_ray(s, d, occupied);
-	if (stop >= 0)
-		ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
-	return ray;
-}
-
 static inline Bitboard king_quiet_targets(int s, Bitboard occupied)
 {
-	return king_slide(s, DIR_DOWN_LEFT, occupied) | king_slide(s, DIR_DOWN_RIGHT, occupied) |
-	       king_slide(s, DIR_UP_LEFT, occupied) | king_slide(s, DIR_UP_RIGHT, occupied);
+	return ray_slide(s, DIR_DOWN_LEFT, occupied) | ray_slide(s, DIR_DOWN_RIGHT, occupied) |
+	       ray_slide(s, DIR_UP_LEFT, occupied) | ray_slide(s, DIR_UP_RIGHT, occupied);
 }
 
 static void add_steps(MoveList *list, Bitboard targets, int delta)
@@ -367,36 +397,187 @@ int movegen_generate(const Position *p, MoveList *list)
 	return quiet_moves(p, list);
 }
 
-static int quiet_count(const Position *p)
+static inline int men_quiet_count(Bitboard men, Bitboard empty, Color us)
 {
-	Color us = p->side;
-	Bitboard occupied = position_occupied(p);
-	ManSteps s = man_steps(position_men(p, us), ~occupied, us);
-	int n = bb_count(s.by3) + bb_count(s.by4) + bb_count(s.by5);
+	ManSteps s = man_steps(men, empty, us);
+	return bb_count(s.by3) + bb_count(s.by4) + bb_count(s.by5);
+}
 
-	for (Bitboard b = position_kings(p, us); b; b &= b - 1)
-		n += bb_count(king_quiet_targets(bb_lowest(b), occupied));
+/* The quiet moves of `kings`, or -1 when one of them has a capture. */
+static int kings_quiet_count(Bitboard kings, Bitboard occupied, const JumpSquares *j)
+{
+	int n = 0;
+	for (Bitboard b = kings; b; b &= b - 1) {
+		Bitboard targets = 0;
+		if (king_capture_dirs(bb_lowest(b), occupied, j, &targets))
+			return -1;
+		n += bb_count(targets);
+	}
 	return n;
+}
+
+/* Every set bit moved two steps along d, as a man's jump lands. */
+static inline Bitboard jump_step(Bitboard b, Direction d)
+{
+	static const int shift[DIR_COUNT] = {7, 9, 9, 7};
+	return dir_is_down(d) ? b << shift[d] : b >> shift[d];
+}
+
+/* Whether a man on a square of `land` that came along d might jump a
+ * fourth time: the square it started from (some man's) is empty by then. */
+static bool jumps_on_after_three(Bitboard land, Direction d, Bitboard men, Bitboard theirs, Bitboard empty)
+{
+	JumpSquares j = jump_squares(theirs, empty | men);
+	for (int e = 0; e < DIR_COUNT; e++)
+		if (e != (int)dir_reverse(d) && (land & j.by_dir[e]))
+			return true;
+	return false;
+}
+
+/*
+ * The captures of the men, counted set-wise, or -1 when some man can jump
+ * four times (then they must be walked). For up to three jumps the board
+ * before the move decides everything: the pieces taken lie behind the man
+ * or off its way, and the square it left is never a landing square within
+ * three jumps (that takes a loop of four). So each man's sequences are
+ * followed as sets by the direction of each jump, one bit per sequence,
+ * and a sequence ends where its landing square has no jump but back.
+ */
+static int count_men_captures(Bitboard men, Bitboard theirs, Bitboard empty, const JumpSquares *j)
+{
+	const Bitboard *jd = j->by_dir;
+	Bitboard on[DIR_COUNT]; /* squares where a man that came along d jumps on */
+	for (int d = 0; d < DIR_COUNT; d++) {
+		on[d] = 0;
+		for (int e = 0; e < DIR_COUNT; e++)
+			if (e != (int)dir_reverse((Direction)d))
+				on[d] |= jd[e];
+	}
+	int n = 0;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		Bitboard land1 = jump_step(men & jd[d], (Direction)d);
+		Bitboard more1 = land1 & on[d];
+		n += bb_count(land1 ^ more1);
+		for (int e = 0; more1 && e < DIR_COUNT; e++) {
+			if (e == (int)dir_reverse((Direction)d))
+				continue;
+			Bitboard land2 = jump_step(more1 & jd[e], (Direction)e);
+			Bitboard more2 = land2 & on[e];
+			n += bb_count(land2 ^ more2);
+			for (int f = 0; more2 && f < DIR_COUNT; f++) {
+				if (f == (int)dir_reverse((Direction)e))
+					continue;
+				Bitboard land3 = jump_step(more2 & jd[f], (Direction)f);
+				if (land3 && jumps_on_after_three(land3, (Direction)f, men, theirs, empty))
+					return -1;
+				n += bb_count(land3);
+			}
+		}
+	}
+	return n;
+}
+
+/* The captures of the side to move when they are not all single jumps of
+ * men without a king. */
+static int count_captures(Bitboard mine, Bitboard theirs, Bitboard kings)
+{
+	Bitboard occupied = mine | theirs;
+	JumpSquares j = jump_squares(theirs, ~occupied);
+	Bitboard men = mine & ~kings;
+	int n = men & j.any ? count_men_captures(men, theirs, ~occupied, &j) : 0;
+	MoveList list;
+	Walk w = {.mode = WALK_COUNT, .list = &list};
+	list.count = 0;
+	if (n < 0) {
+		walk_captures(&w, mine, theirs, kings, men & j.any, &j);
+		return w.count + list.count;
+	}
+	if (mine & kings) {
+		walk_captures(&w, mine, theirs, kings, 0, &j);
+		n += w.count + list.count;
+	}
+	return n;
+}
+
+/*
+ * The number of legal moves of `us`, owner of `mine`, against `theirs`, on
+ * bare bitboards: the hot path of perft, where a call with a constant `us`
+ * is specialised for that side.
+ */
+static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
+{
+	Bitboard occupied = mine | theirs;
+	Bitboard men = mine & ~kings, my_kings = mine & kings;
+	JumpSquares j = jump_squares(theirs, ~occupied);
+	Bitboard jumpers = men & j.any;
+
+	if (!my_kings) {
+		if (!jumpers)
+			return men_quiet_count(men, ~occupied, us);
+		int single = count_single_jumps(men, &j);
+		if (single >= 0)
+			return single;
+	} else if (!jumpers) {
+		int n = kings_quiet_count(my_kings, occupied, &j);
+		if (n >= 0)
+			return n + men_quiet_count(men, ~occupied, us);
+	}
+	return count_captures(mine, theirs, kings);
 }
 
 int movegen_count(const Position *p)
 {
-	Color us = p->side;
-	Bitboard men = position_men(p, us);
-	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~position_occupied(p));
-	Bitboard jumpers = men & any_jump(&j);
+	Bitboard black = p->pieces[BLACK], white = p->pieces[WHITE];
+	return p->side == BLACK ? count_moves(black, white, p->kings, BLACK)
+	                        : count_moves(white, black, p->kings, WHITE);
+}
 
-	if (!position_kings(p, us)) {
-		if (!jumpers)
-			return quiet_count(p);
-		int single = count_single_jumps(men, &j);
-		if (single >= 0)
-			return single;
-	} else if (!jumpers && !king_has_capture(p)) {
-		return quiet_count(p);
-	}
+/*
+ * The replies to every move of `us`: each successor is made on bitboards
+ * and counted at once. Quiet men moves come straight from their shift
+ * sets, without a move list.
+ */
+static inline uint64_t count_replies(const Position *p, Color us)
+{
+	Color them = color_other(us);
+	Bitboard mine = p->pieces[us], theirs = p->pieces[them], kings = p->kings;
+	Bitboard crown = position_crown_row(us);
 	MoveList list;
-	return captures_of(p, jumpers, &list);
+	uint64_t n = 0;
+
+	if (all_captures(p, &list)) {
+		for (int i = 0; i < list.count; i++) {
+			Move m = list.moves[i];
+			Bitboard from = bb_square(m.from), to = bb_square(m.to);
+			Bitboard king_to = (kings & from) ? to : to & crown;
+			n += (uint64_t)count_moves(theirs & ~m.captured, (mine & ~from) | to,
+			                           ((kings & ~from) | king_to) & ~m.captured, them);
+		}
+		return n;
+	}
+	Bitboard empty = ~(mine | theirs);
+	ManSteps s = man_steps(mine & ~kings, empty, us);
+	const Bitboard by[3] = {s.by3, s.by4, s.by5};
+	for (int k = 0; k < 3; k++) {
+		int shift = k + 3;
+		for (Bitboard t = by[k]; t; t &= t - 1) {
+			Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
+			n += (uint64_t)count_moves(theirs, mine ^ from ^ to, kings | (to & crown), them);
+		}
+	}
+	for (Bitboard b = mine & kings; b; b &= b - 1) {
+		Bitboard from = b & -b;
+		for (Bitboard t = king_quiet_targets(bb_lowest(b), ~empty); t; t &= t - 1) {
+			Bitboard step = from | (t & -t);
+			n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
+		}
+	}
+	return n;
+}
+
+uint64_t movegen_count_replies(const Position *p)
+{
+	return p->side == BLACK ? count_replies(p, BLACK) : count_replies(p, WHITE);
 }
 
 bool movegen_has_quiet(const Position *p)
@@ -418,9 +599,10 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 {
 	Color us = p->side;
 	Bitboard from = bb_square(m.from);
-	CaptureContext ctx = {
+	Walk w = {
+	    .mode = WALK_PATHS,
 	    .opponents = p->pieces[color_other(us)],
-	    .occupied = position_occupied(p) & ~from,
+	    .empty = ~position_occupied(p) | from,
 	    .from = m.from,
 	    .target = &m,
 	    .paths = paths,
@@ -430,10 +612,10 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 	if (!(p->pieces[us] & from) || !m.captured)
 		return 0;
 	if (p->kings & from)
-		king_capture_from(&ctx, m.from, 0);
+		king_walk(&w, m.from, 0, DIRS_ALL);
 	else
-		man_capture_from(&ctx, m.from, 0);
-	return ctx.path_count;
+		man_walk(&w, m.from, 0, DIRS_ALL);
+	return w.path_count;
 }
 
 bool movegen_is_legal(const Position *p, Move m)

@@ -54,17 +54,18 @@ static uint64_t entry_key(uint64_t key, int depth)
 	return (key ^ ((uint64_t)depth * 0x9e3779b97f4a7c15ull)) | 1;
 }
 
-/* depth >= 2; the children of a depth-2 node are counted in bulk without
- * a call per child. */
+/* depth >= 2; a depth-2 node is counted by the generator in one call. */
 static uint64_t count_plain(const Position *p, int depth)
 {
+	if (depth == 2)
+		return movegen_count_replies(p);
 	MoveList list;
 	uint64_t leaves = 0;
 	int n = movegen_generate(p, &list);
 	for (int i = 0; i < n; i++) {
 		Position next;
 		position_make_keyed(p, list.moves[i], &next, false);
-		leaves += depth == 2 ? (uint64_t)movegen_count(&next) : count_plain(&next, depth - 1);
+		leaves += count_plain(&next, depth - 1);
 	}
 	return leaves;
 }

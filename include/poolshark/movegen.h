@@ -4,6 +4,7 @@
 #define POOLSHARK_MOVEGEN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "poolshark/move.h"
 #include "poolshark/position.h"
@@ -33,6 +34,12 @@ bool movegen_has_capture(const Position *p);
  * without listing quiet moves (bulk counting for perft).
  */
 int movegen_count(const Position *p);
+
+/*
+ * The number of legal replies summed over every legal move of *p, which is
+ * perft 2, without listing the replies (the bottom of perft).
+ */
+uint64_t movegen_count_replies(const Position *p);
 
 /* True when the side to move has a non-capturing move (ignoring whether a
  * capture is compulsory): the cheap half of movegen_has_moves(). */
