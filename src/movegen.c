@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+/* For the bodies that are compiled once per constant argument (the walk
+ * mode, the side to move): inlining them is the point. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
 /* Sets of directions: bit d stands for Direction d. */
 enum { DIRS_ALL = (1u << DIR_COUNT) - 1 };
 
@@ -81,12 +85,28 @@ static void add_path(Walk *w, int to, Bitboard captured)
 	w->path_count++;
 }
 
-static void add_capture(Walk *w, int to, Bitboard captured)
+/*
+ * The walks below are written once and compiled once per mode, a constant
+ * in each copy: counting pays nothing for the paths' trail or for a list.
+ */
+static inline void trail_push(Walk *w, WalkMode mode, int square)
+{
+	if (mode == WALK_PATHS)
+		w->trail[w->depth++] = (uint8_t)square;
+}
+
+static inline void trail_pop(Walk *w, WalkMode mode)
+{
+	if (mode == WALK_PATHS)
+		w->depth--;
+}
+
+ALWAYS_INLINE void add_capture(Walk *w, WalkMode mode, int to, Bitboard captured)
 {
 	MoveList *list = w->list;
 	Move m = {captured, (uint8_t)w->from, (uint8_t)to};
 
-	if (w->mode == WALK_PATHS) {
+	if (mode == WALK_PATHS) {
 		add_path(w, to, captured);
 		return;
 	}
@@ -94,7 +114,7 @@ static void add_capture(Walk *w, int to, Bitboard captured)
 		for (int i = w->first; i < list->count; i++)
 			if (move_equal(list->moves[i], m))
 				return;
-	} else if (w->mode == WALK_COUNT) {
+	} else if (mode == WALK_COUNT) {
 		w->count++;
 		return;
 	}
@@ -102,9 +122,34 @@ static void add_capture(Walk *w, int to, Bitboard captured)
 		list->moves[list->count++] = m;
 }
 
+static bool man_walk_list(Walk *w, int at, Bitboard captured, unsigned dirs);
+static bool man_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs);
+static bool man_walk_paths(Walk *w, int at, Bitboard captured, unsigned dirs);
+static bool king_walk_list(Walk *w, int at, Bitboard captured, unsigned dirs);
+static bool king_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs);
+static bool king_walk_paths(Walk *w, int at, Bitboard captured, unsigned dirs);
+
+static inline bool man_walk_on(Walk *w, WalkMode mode, int at, Bitboard captured, unsigned dirs)
+{
+	switch (mode) {
+	case WALK_LIST: return man_walk_list(w, at, captured, dirs);
+	case WALK_COUNT: return man_walk_count(w, at, captured, dirs);
+	default: return man_walk_paths(w, at, captured, dirs);
+	}
+}
+
+static inline bool king_walk_on(Walk *w, WalkMode mode, int at, Bitboard captured, unsigned dirs)
+{
+	switch (mode) {
+	case WALK_LIST: return king_walk_list(w, at, captured, dirs);
+	case WALK_COUNT: return king_walk_count(w, at, captured, dirs);
+	default: return king_walk_paths(w, at, captured, dirs);
+	}
+}
+
 /* A man on `at` that has taken `captured` jumps on in the directions of
  * `dirs`; returns whether it could. A man that cannot ends its move. */
-static bool man_walk(Walk *w, int at, Bitboard captured, unsigned dirs)
+ALWAYS_INLINE bool man_walk(Walk *w, WalkMode mode, int at, Bitboard captured, unsigned dirs)
 {
 	Bitboard live = w->opponents & ~captured;
 	bool jumped = false;
@@ -117,22 +162,20 @@ static bool man_walk(Walk *w, int at, Bitboard captured, unsigned dirs)
 		int to = bb_lowest(land);
 		Bitboard taken = captured | over;
 		jumped = true;
-		w->trail[w->depth++] = (uint8_t)to;
+		trail_push(w, mode, to);
 		/* Back lies the piece just taken: no way on there. */
-		if (!man_walk(w, to, taken, DIRS_ALL & ~(1u << dir_reverse((Direction)d))))
-			add_capture(w, to, taken);
-		w->depth--;
+		if (!man_walk_on(w, mode, to, taken, DIRS_ALL & ~(1u << dir_reverse((Direction)d))))
+			add_capture(w, mode, to, taken);
+		trail_pop(w, mode);
 	}
 	return jumped;
 }
-
-static bool king_walk(Walk *w, int at, Bitboard captured, unsigned dirs);
 
 /* The king on `at` jumps the first piece along d if it is a live victim
  * with an empty square behind it; returns whether it did. For each piece
  * it jumps, the landing squares from which it can jump on are the only
  * ones allowed (2.6); when none can, each landing square ends a capture. */
-static inline bool king_jump(Walk *w, int at, Bitboard captured, Direction d)
+ALWAYS_INLINE bool king_jump(Walk *w, WalkMode mode, int at, Bitboard captured, Direction d)
 {
 	Bitboard hit = bitboard_rays[d][at] & ~w->empty;
 	if (!hit)
@@ -146,17 +189,17 @@ static inline bool king_jump(Walk *w, int at, Bitboard captured, Direction d)
 	unsigned on = DIRS_ALL & ~(1u << dir_reverse(d));
 	bool onward = false;
 	for (Bitboard b = land; b; b &= b - 1) {
-		w->trail[w->depth++] = (uint8_t)bb_lowest(b);
-		onward |= king_walk(w, bb_lowest(b), taken, on);
-		w->depth--;
-		if (w->mode != WALK_PATHS)
+		trail_push(w, mode, bb_lowest(b));
+		onward |= king_walk_on(w, mode, bb_lowest(b), taken, on);
+		trail_pop(w, mode);
+		if (mode != WALK_PATHS)
 			on = dirs_across(d);
 	}
 	if (!onward) {
 		for (Bitboard b = land; b; b &= b - 1) {
-			w->trail[w->depth++] = (uint8_t)bb_lowest(b);
-			add_capture(w, bb_lowest(b), taken);
-			w->depth--;
+			trail_push(w, mode, bb_lowest(b));
+			add_capture(w, mode, bb_lowest(b), taken);
+			trail_pop(w, mode);
 		}
 	}
 	return true;
@@ -164,18 +207,48 @@ static inline bool king_jump(Walk *w, int at, Bitboard captured, Direction d)
 
 /* A king on `at` that has taken `captured` jumps on in the directions of
  * `dirs`; returns whether it could. */
-static bool king_walk(Walk *w, int at, Bitboard captured, unsigned dirs)
+ALWAYS_INLINE bool king_walk(Walk *w, WalkMode mode, int at, Bitboard captured, unsigned dirs)
 {
 	bool jumped = false;
 	if (dirs & (1u << DIR_DOWN_LEFT))
-		jumped |= king_jump(w, at, captured, DIR_DOWN_LEFT);
+		jumped |= king_jump(w, mode, at, captured, DIR_DOWN_LEFT);
 	if (dirs & (1u << DIR_DOWN_RIGHT))
-		jumped |= king_jump(w, at, captured, DIR_DOWN_RIGHT);
+		jumped |= king_jump(w, mode, at, captured, DIR_DOWN_RIGHT);
 	if (dirs & (1u << DIR_UP_LEFT))
-		jumped |= king_jump(w, at, captured, DIR_UP_LEFT);
+		jumped |= king_jump(w, mode, at, captured, DIR_UP_LEFT);
 	if (dirs & (1u << DIR_UP_RIGHT))
-		jumped |= king_jump(w, at, captured, DIR_UP_RIGHT);
+		jumped |= king_jump(w, mode, at, captured, DIR_UP_RIGHT);
 	return jumped;
+}
+
+static bool man_walk_list(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return man_walk(w, WALK_LIST, at, captured, dirs);
+}
+
+static bool man_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return man_walk(w, WALK_COUNT, at, captured, dirs);
+}
+
+static bool man_walk_paths(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return man_walk(w, WALK_PATHS, at, captured, dirs);
+}
+
+static bool king_walk_list(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return king_walk(w, WALK_LIST, at, captured, dirs);
+}
+
+static bool king_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return king_walk(w, WALK_COUNT, at, captured, dirs);
+}
+
+static bool king_walk_paths(Walk *w, int at, Bitboard captured, unsigned dirs)
+{
+	return king_walk(w, WALK_PATHS, at, captured, dirs);
 }
 
 /* Squares from which a man could jump, by direction: the square one step
@@ -258,7 +331,7 @@ static void walk_captures(Walk *w, Bitboard mine, Bitboard theirs, Bitboard king
 		w->from = bb_lowest(b);
 		w->first = w->list->count;
 		w->empty = ~occupied | (b & -b);
-		man_walk(w, w->from, 0, DIRS_ALL);
+		man_walk_on(w, w->mode, w->from, 0, DIRS_ALL);
 	}
 	w->repeat_at = KING_REPEAT_AT;
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
@@ -269,7 +342,7 @@ static void walk_captures(Walk *w, Bitboard mine, Bitboard theirs, Bitboard king
 		w->from = bb_lowest(b);
 		w->first = w->list->count;
 		w->empty = ~occupied | (b & -b);
-		king_walk(w, w->from, 0, dirs);
+		king_walk_on(w, w->mode, w->from, 0, dirs);
 	}
 }
 
@@ -403,19 +476,6 @@ static inline int men_quiet_count(Bitboard men, Bitboard empty, Color us)
 	return bb_count(s.by3) + bb_count(s.by4) + bb_count(s.by5);
 }
 
-/* The quiet moves of `kings`, or -1 when one of them has a capture. */
-static int kings_quiet_count(Bitboard kings, Bitboard occupied, const JumpSquares *j)
-{
-	int n = 0;
-	for (Bitboard b = kings; b; b &= b - 1) {
-		Bitboard targets = 0;
-		if (king_capture_dirs(bb_lowest(b), occupied, j, &targets))
-			return -1;
-		n += bb_count(targets);
-	}
-	return n;
-}
-
 /* Every set bit moved two steps along d, as a man's jump lands. */
 static inline Bitboard jump_step(Bitboard b, Direction d)
 {
@@ -477,26 +537,67 @@ static int count_men_captures(Bitboard men, Bitboard theirs, Bitboard empty, con
 	return n;
 }
 
-/* The captures of the side to move when they are not all single jumps of
- * men without a king. */
-static int count_captures(Bitboard mine, Bitboard theirs, Bitboard kings)
+/* The captures of men only, when some jump goes on. */
+static int count_men_only_captures(Bitboard men, Bitboard theirs, const JumpSquares *j)
 {
-	Bitboard occupied = mine | theirs;
-	JumpSquares j = jump_squares(theirs, ~occupied);
-	Bitboard men = mine & ~kings;
-	int n = men & j.any ? count_men_captures(men, theirs, ~occupied, &j) : 0;
+	Bitboard empty = ~(men | theirs);
+	int n = count_men_captures(men, theirs, empty, j);
+	if (n >= 0)
+		return n;
 	MoveList list;
 	Walk w = {.mode = WALK_COUNT, .list = &list};
 	list.count = 0;
-	if (n < 0) {
-		walk_captures(&w, mine, theirs, kings, men & j.any, &j);
-		return w.count + list.count;
+	walk_captures(&w, men, theirs, 0, men & j->any, j);
+	return w.count + list.count;
+}
+
+/*
+ * The moves of a side with kings. Each king's slides give its quiet moves
+ * and the directions in which it captures; the kings that capture are
+ * walked at once, so nothing is looked at twice.
+ */
+static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
+{
+	Bitboard occupied = mine | theirs, men = mine & ~kings;
+	JumpSquares j = jump_squares(theirs, ~occupied);
+	MoveList list;
+	Walk w; /* count mode reads only what is set here and per piece */
+	bool capture = false;
+	int quiet = 0;
+
+	w.mode = WALK_COUNT;
+	w.list = &list;
+	w.opponents = theirs;
+	w.repeat_at = KING_REPEAT_AT;
+	w.count = 0;
+	list.count = 0;
+	for (Bitboard b = mine & kings; b; b &= b - 1) {
+		Bitboard targets = 0;
+		int s = bb_lowest(b);
+		unsigned dirs = king_capture_dirs(s, occupied, &j, &targets);
+		if (!dirs) {
+			quiet += bb_count(targets);
+			continue;
+		}
+		capture = true;
+		w.from = s;
+		w.first = list.count;
+		w.empty = ~occupied | (b & -b);
+		king_walk_count(&w, s, 0, dirs);
 	}
-	if (mine & kings) {
-		walk_captures(&w, mine, theirs, kings, 0, &j);
-		n += w.count + list.count;
+	if (!(men & j.any))
+		return capture ? w.count + list.count : quiet + men_quiet_count(men, ~occupied, us);
+	int n = count_men_captures(men, theirs, ~occupied, &j);
+	if (n >= 0)
+		return n + w.count + list.count;
+	w.repeat_at = MAN_REPEAT_AT;
+	for (Bitboard b = men & j.any; b; b &= b - 1) {
+		w.from = bb_lowest(b);
+		w.first = list.count;
+		w.empty = ~occupied | (b & -b);
+		man_walk_count(&w, w.from, 0, DIRS_ALL);
 	}
-	return n;
+	return w.count + list.count;
 }
 
 /*
@@ -506,23 +607,15 @@ static int count_captures(Bitboard mine, Bitboard theirs, Bitboard kings)
  */
 static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
 {
-	Bitboard occupied = mine | theirs;
-	Bitboard men = mine & ~kings, my_kings = mine & kings;
+	if (mine & kings)
+		return count_with_kings(mine, theirs, kings, us);
+	Bitboard occupied = mine | theirs, men = mine;
 	JumpSquares j = jump_squares(theirs, ~occupied);
 	Bitboard jumpers = men & j.any;
-
-	if (!my_kings) {
-		if (!jumpers)
-			return men_quiet_count(men, ~occupied, us);
-		int single = count_single_jumps(men, &j);
-		if (single >= 0)
-			return single;
-	} else if (!jumpers) {
-		int n = kings_quiet_count(my_kings, occupied, &j);
-		if (n >= 0)
-			return n + men_quiet_count(men, ~occupied, us);
-	}
-	return count_captures(mine, theirs, kings);
+	if (!jumpers)
+		return men_quiet_count(men, ~occupied, us);
+	int single = count_single_jumps(men, &j);
+	return single >= 0 ? single : count_men_only_captures(men, theirs, &j);
 }
 
 int movegen_count(const Position *p)
@@ -612,9 +705,9 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 	if (!(p->pieces[us] & from) || !m.captured)
 		return 0;
 	if (p->kings & from)
-		king_walk(&w, m.from, 0, DIRS_ALL);
+		king_walk_paths(&w, m.from, 0, DIRS_ALL);
 	else
-		man_walk(&w, m.from, 0, DIRS_ALL);
+		man_walk_paths(&w, m.from, 0, DIRS_ALL);
 	return w.path_count;
 }
 
