@@ -262,13 +262,16 @@ static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
 {
 	/* Two steps along one diagonal shift by 7 or 9 whatever the row, so
 	 * the landing test is one shift; k = bit % 4 decides the edges: a
-	 * double step left needs k >= 1, a double step right k <= 2. */
+	 * double step left needs k >= 1, a double step right k <= 2. The same
+	 * masks drop what a single step by row parity would carry across an
+	 * edge, so the victims need no edge masks of their own. */
 	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
+	Bitboard even = victims & BB_EVEN_ROWS, odd = victims & BB_ODD_ROWS;
 	JumpSquares j;
-	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & bb_step_up_right(victims);
-	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & bb_step_up_left(victims);
-	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & bb_step_down_right(victims);
-	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & bb_step_down_left(victims);
+	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & ((even >> 3) | (odd >> 4));
+	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & ((even >> 4) | (odd >> 5));
+	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & ((even << 5) | (odd << 4));
+	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & ((even << 4) | (odd << 3));
 	j.any = j.by_dir[0] | j.by_dir[1] | j.by_dir[2] | j.by_dir[3];
 	return j;
 }
@@ -494,8 +497,61 @@ static bool jumps_on_after_three(Bitboard land, Direction d, Bitboard men, Bitbo
 	return false;
 }
 
+/* The squares from which a man that came along d jumps on: it may jump
+ * in every direction but back. */
+static inline Bitboard jumps_on(const JumpSquares *j, Direction d)
+{
+	Direction back = dir_reverse(d);
+	return j->by_dir[(back + 1) % DIR_COUNT] | j->by_dir[(back + 2) % DIR_COUNT] |
+	       j->by_dir[(back + 3) % DIR_COUNT];
+}
+
+/* Counting state of count_men_captures(). */
+typedef struct MenCount {
+	const JumpSquares *j;
+	Bitboard men, theirs, empty;
+	bool walk; /* some man may jump four times: walk them */
+} MenCount;
+
+/* Third jumps of the sequences on `at` (one bit each) that came along d. */
+static int men_third_jumps(MenCount *c, Bitboard at, Direction d)
+{
+	int n = 0;
+	for (int e = 0; e < DIR_COUNT; e++) {
+		if (e == (int)dir_reverse(d))
+			continue;
+		Bitboard land = jump_step(at & c->j->by_dir[e], (Direction)e);
+		if (land && jumps_on_after_three(land, (Direction)e, c->men, c->theirs, c->empty))
+			c->walk = true;
+		n += bb_count(land);
+	}
+	return n;
+}
+
+/* Second jumps along e of the sequences on `at` (one bit each). */
+ALWAYS_INLINE int men_second_jumps(MenCount *c, Bitboard at, Direction e)
+{
+	Bitboard land = jump_step(at & c->j->by_dir[e], e);
+	Bitboard more = land & jumps_on(c->j, e);
+	return bb_count(land ^ more) + (more ? men_third_jumps(c, more, e) : 0);
+}
+
+/* First jumps along d, and all that follows them. */
+ALWAYS_INLINE int men_first_jumps(MenCount *c, Direction d)
+{
+	Bitboard land = jump_step(c->men & c->j->by_dir[d], d);
+	Bitboard more = land & jumps_on(c->j, d);
+	int n = bb_count(land ^ more);
+	if (!more)
+		return n;
+	Direction back = dir_reverse(d);
+	for (int k = 1; k < DIR_COUNT; k++)
+		n += men_second_jumps(c, more, (Direction)((back + k) % DIR_COUNT));
+	return n;
+}
+
 /*
- * The captures of the men, counted set-wise, or -1 when some man can jump
+ * The captures of the men, counted set-wise, or -1 when some man might jump
  * four times (then they must be walked). For up to three jumps the board
  * before the move decides everything: the pieces taken lie behind the man
  * or off its way, and the square it left is never a landing square within
@@ -505,36 +561,10 @@ static bool jumps_on_after_three(Bitboard land, Direction d, Bitboard men, Bitbo
  */
 static int count_men_captures(Bitboard men, Bitboard theirs, Bitboard empty, const JumpSquares *j)
 {
-	const Bitboard *jd = j->by_dir;
-	Bitboard on[DIR_COUNT]; /* squares where a man that came along d jumps on */
-	for (int d = 0; d < DIR_COUNT; d++) {
-		on[d] = 0;
-		for (int e = 0; e < DIR_COUNT; e++)
-			if (e != (int)dir_reverse((Direction)d))
-				on[d] |= jd[e];
-	}
-	int n = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard land1 = jump_step(men & jd[d], (Direction)d);
-		Bitboard more1 = land1 & on[d];
-		n += bb_count(land1 ^ more1);
-		for (int e = 0; more1 && e < DIR_COUNT; e++) {
-			if (e == (int)dir_reverse((Direction)d))
-				continue;
-			Bitboard land2 = jump_step(more1 & jd[e], (Direction)e);
-			Bitboard more2 = land2 & on[e];
-			n += bb_count(land2 ^ more2);
-			for (int f = 0; more2 && f < DIR_COUNT; f++) {
-				if (f == (int)dir_reverse((Direction)e))
-					continue;
-				Bitboard land3 = jump_step(more2 & jd[f], (Direction)f);
-				if (land3 && jumps_on_after_three(land3, (Direction)f, men, theirs, empty))
-					return -1;
-				n += bb_count(land3);
-			}
-		}
-	}
-	return n;
+	MenCount c = {j, men, theirs, empty, false};
+	int n = men_first_jumps(&c, DIR_DOWN_LEFT) + men_first_jumps(&c, DIR_DOWN_RIGHT) +
+	        men_first_jumps(&c, DIR_UP_LEFT) + men_first_jumps(&c, DIR_UP_RIGHT);
+	return c.walk ? -1 : n;
 }
 
 /* The captures of men only, when some jump goes on. */
@@ -614,8 +644,7 @@ static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Co
 	Bitboard jumpers = men & j.any;
 	if (!jumpers)
 		return men_quiet_count(men, ~occupied, us);
-	int single = count_single_jumps(men, &j);
-	return single >= 0 ? single : count_men_only_captures(men, theirs, &j);
+	return count_men_only_captures(men, theirs, &j);
 }
 
 int movegen_count(const Position *p)
