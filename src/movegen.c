@@ -188,12 +188,24 @@ ALWAYS_INLINE bool king_jump(Walk *w, WalkMode mode, int at, Bitboard captured, 
 	Bitboard taken = captured | victim;
 	unsigned on = DIRS_ALL & ~(1u << dir_reverse(d));
 	bool onward = false;
+	/* A landing square with no victim left on the rays it may take is
+	 * not walked: it cannot jump on. */
+	Direction across1 = d == DIR_DOWN_LEFT || d == DIR_UP_RIGHT ? DIR_DOWN_RIGHT : DIR_DOWN_LEFT;
+	Direction across2 = dir_reverse(across1);
+	Bitboard live = w->opponents & ~taken;
+	Bitboard ahead = ~0u;
 	for (Bitboard b = land; b; b &= b - 1) {
-		trail_push(w, mode, bb_lowest(b));
-		onward |= king_walk_on(w, mode, bb_lowest(b), taken, on);
-		trail_pop(w, mode);
-		if (mode != WALK_PATHS)
+		int x = bb_lowest(b);
+		if (((bitboard_rays[d][x] & ahead) | bitboard_rays[across1][x] | bitboard_rays[across2][x]) &
+		    live) {
+			trail_push(w, mode, x);
+			onward |= king_walk_on(w, mode, x, taken, on);
+			trail_pop(w, mode);
+		}
+		if (mode != WALK_PATHS) {
 			on = dirs_across(d);
+			ahead = 0;
+		}
 	}
 	if (!onward) {
 		for (Bitboard b = land; b; b &= b - 1) {
