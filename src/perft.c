@@ -72,8 +72,8 @@ static uint64_t count_plain(const Position *p, int depth)
 
 static uint64_t count_hashed(const Position *p, int depth, PerftTable *t)
 {
-	if (depth == 1)
-		return (uint64_t)movegen_count(p);
+	if (depth == 2)
+		return movegen_count_replies(p);
 	uint64_t k = entry_key(p->key, depth);
 	PerftEntry *e = &t->entries[k & t->mask];
 	if (e->key == k)
