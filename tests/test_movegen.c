@@ -103,8 +103,9 @@ static void test_start_position(void **state)
  * The contracts that tie the entry points together, on positions from random
  * play and random king setups: count == generate, has_capture == "the list
  * holds captures", captures() == the list or nothing, has_moves == count > 0,
- * and every successor keeps its incremental key equal to the computed one
- * and passes position_validate().
+ * count_replies() == the counts of the successors summed, and every
+ * successor keeps its incremental key equal to the computed one and passes
+ * position_validate().
  */
 static void check_contracts(const Position *p)
 {
@@ -126,6 +127,7 @@ static void check_contracts(const Position *p)
 		assert_true(support_same_moves(caps.moves, c, list.moves, n));
 	else
 		assert_int_equal(c, 0);
+	uint64_t replies = 0;
 	for (int i = 0; i < n; i++) {
 		Move m = list.moves[i];
 		Position next, inplace = *p;
@@ -140,7 +142,9 @@ static void check_contracts(const Position *p)
 		                 bb_count(p->pieces[color_other(p->side)]) - bb_count(m.captured));
 		position_make(&inplace, m, &inplace); /* out may equal p */
 		assert_true(position_equal(&inplace, &next) && inplace.key == next.key);
+		replies += (uint64_t)movegen_count(&next);
 	}
+	assert_int_equal(movegen_count_replies(p), replies);
 }
 
 static void test_contracts_on_random_play(void **state)
