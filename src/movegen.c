@@ -667,9 +667,51 @@ int movegen_count(const Position *p)
 }
 
 /*
+ * What one king of the side that replies can do before the move it
+ * replies to: its quiet moves and whether it captures. A quiet move that
+ * touches none of the king's diagonals (its `lines`) changes neither: the
+ * first piece along each ray, and the square behind it, stay as they were.
+ */
+typedef struct KingReplies {
+	int square;
+	Bitboard lines;
+	int quiet;
+	bool capture;
+} KingReplies;
+
+/* The replies of `them` (owner of `theirs`) after a quiet move of the other
+ * side that touched the squares `moved`, reusing what `cached` says of the
+ * kings whose diagonals it missed. */
+static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kings, Color them,
+                                    const KingReplies *cached, int cached_count, Bitboard moved)
+{
+	Bitboard occupied = mine | theirs, men = theirs & ~kings;
+	JumpSquares j = jump_squares(mine, ~occupied);
+	if (men & j.any)
+		return count_with_kings(theirs, mine, kings, them);
+	int n = men_quiet_count(men, ~occupied, them);
+	for (int i = 0; i < cached_count; i++) {
+		const KingReplies *k = &cached[i];
+		if (!(k->lines & moved)) {
+			if (k->capture)
+				return count_with_kings(theirs, mine, kings, them);
+			n += k->quiet;
+			continue;
+		}
+		Bitboard targets = 0;
+		if (king_capture_dirs(k->square, occupied, &j, &targets))
+			return count_with_kings(theirs, mine, kings, them);
+		n += bb_count(targets);
+	}
+	return n;
+}
+
+/*
  * The replies to every move of `us`: each successor is made on bitboards
  * and counted at once. Quiet men moves come straight from their shift
- * sets, without a move list.
+ * sets, without a move list. When the side that replies has kings, what
+ * they can do is worked out once and reused after every quiet move that
+ * leaves their diagonals alone.
  */
 static inline uint64_t count_replies(const Position *p, Color us)
 {
@@ -689,21 +731,60 @@ static inline uint64_t count_replies(const Position *p, Color us)
 		}
 		return n;
 	}
-	Bitboard empty = ~(mine | theirs);
+	Bitboard occupied = mine | theirs, empty = ~occupied;
 	ManSteps s = man_steps(mine & ~kings, empty, us);
 	const Bitboard by[3] = {s.by3, s.by4, s.by5};
+	KingReplies cached[SQUARE_COUNT];
+	int cached_count = 0;
+	bool reuse = (theirs & kings) != 0;
+	if (reuse) {
+		JumpSquares j = jump_squares(mine, empty);
+		for (Bitboard b = theirs & kings; b && reuse; b &= b - 1) {
+			KingReplies *k = &cached[cached_count++];
+			Bitboard targets = 0;
+			k->square = bb_lowest(b);
+			k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
+			           bitboard_rays[DIR_DOWN_RIGHT][k->square] |
+			           bitboard_rays[DIR_UP_LEFT][k->square] |
+			           bitboard_rays[DIR_UP_RIGHT][k->square];
+			k->capture = king_capture_dirs(k->square, occupied, &j, &targets) != 0;
+			k->quiet = bb_count(targets);
+			/* A king that captures now mostly still will: nothing to reuse. */
+			reuse = !k->capture;
+		}
+	}
+	if (!reuse) {
+		for (int k = 0; k < 3; k++) {
+			int shift = k + 3;
+			for (Bitboard t = by[k]; t; t &= t - 1) {
+				Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
+				n += (uint64_t)count_moves(theirs, mine ^ from ^ to, kings | (to & crown),
+				                           them);
+			}
+		}
+		for (Bitboard b = mine & kings; b; b &= b - 1) {
+			Bitboard from = b & -b;
+			for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
+				Bitboard step = from | (t & -t);
+				n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
+			}
+		}
+		return n;
+	}
 	for (int k = 0; k < 3; k++) {
 		int shift = k + 3;
 		for (Bitboard t = by[k]; t; t &= t - 1) {
 			Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
-			n += (uint64_t)count_moves(theirs, mine ^ from ^ to, kings | (to & crown), them);
+			n += (uint64_t)count_after_quiet(theirs, mine ^ from ^ to, kings | (to & crown), them,
+			                                 cached, cached_count, from | to);
 		}
 	}
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard from = b & -b;
-		for (Bitboard t = king_quiet_targets(bb_lowest(b), ~empty); t; t &= t - 1) {
+		for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
 			Bitboard step = from | (t & -t);
-			n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
+			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, cached,
+			                                 cached_count, step);
 		}
 	}
 	return n;
