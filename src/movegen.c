@@ -598,10 +598,11 @@ static int count_men_only_captures(Bitboard men, Bitboard theirs, const JumpSqua
  * and the directions in which it captures; the kings that capture are
  * walked at once, so nothing is looked at twice.
  */
-static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
+static int count_with_kings_at(Bitboard mine, Bitboard theirs, Bitboard kings, Color us,
+                               const JumpSquares *jumps)
 {
 	Bitboard occupied = mine | theirs, men = mine & ~kings;
-	JumpSquares j = jump_squares(theirs, ~occupied);
+	JumpSquares j = *jumps;
 	MoveList list;
 	Walk w; /* count mode reads only what is set here and per piece */
 	bool capture = false;
@@ -640,6 +641,12 @@ static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Colo
 		man_walk_count(&w, w.from, 0, DIRS_ALL);
 	}
 	return w.count + list.count;
+}
+
+static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
+{
+	JumpSquares j = jump_squares(theirs, ~(mine | theirs));
+	return count_with_kings_at(mine, theirs, kings, us, &j);
 }
 
 /*
@@ -688,19 +695,19 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
 	Bitboard occupied = mine | theirs, men = theirs & ~kings;
 	JumpSquares j = jump_squares(mine, ~occupied);
 	if (men & j.any)
-		return count_with_kings(theirs, mine, kings, them);
+		return count_with_kings_at(theirs, mine, kings, them, &j);
 	int n = men_quiet_count(men, ~occupied, them);
 	for (int i = 0; i < cached_count; i++) {
 		const KingReplies *k = &cached[i];
 		if (!(k->lines & moved)) {
 			if (k->capture)
-				return count_with_kings(theirs, mine, kings, them);
+				return count_with_kings_at(theirs, mine, kings, them, &j);
 			n += k->quiet;
 			continue;
 		}
 		Bitboard targets = 0;
 		if (king_capture_dirs(k->square, occupied, &j, &targets))
-			return count_with_kings(theirs, mine, kings, them);
+			return count_with_kings_at(theirs, mine, kings, them, &j);
 		n += bb_count(targets);
 	}
 	return n;
