@@ -4,8 +4,8 @@
 
 #include <stddef.h>
 
-/* For the bodies that are compiled once per constant argument (the walk
- * mode, the side to move): inlining them is the point. */
+/* For bodies compiled once per constant argument (a walk's mode, a
+ * direction): inlining them is the point. */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* Sets of directions: bit d stands for Direction d. */
