@@ -207,12 +207,16 @@ ALWAYS_INLINE bool king_jump(Walk *w, WalkMode mode, int at, Bitboard captured, 
 			ahead = 0;
 		}
 	}
-	if (!onward) {
-		for (Bitboard b = land; b; b &= b - 1) {
-			trail_push(w, mode, bb_lowest(b));
-			add_capture(w, mode, bb_lowest(b), taken);
-			trail_pop(w, mode);
-		}
+	if (onward)
+		return true;
+	if (mode == WALK_COUNT && bb_count(taken) < w->repeat_at) {
+		w->count += bb_count(land); /* none of them can repeat */
+		return true;
+	}
+	for (Bitboard b = land; b; b &= b - 1) {
+		trail_push(w, mode, bb_lowest(b));
+		add_capture(w, mode, bb_lowest(b), taken);
+		trail_pop(w, mode);
 	}
 	return true;
 }
