@@ -7,6 +7,8 @@
 /* For bodies compiled once per constant argument (a walk's mode, a
  * direction): inlining them is the point. */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
+/* For a rare path kept out of a hot caller's frame. */
+#define NEVER_INLINE static __attribute__((noinline))
 
 /* Sets of directions: bit d stands for Direction d. */
 enum { DIRS_ALL = (1u << DIR_COUNT) - 1 };
@@ -683,36 +685,118 @@ int movegen_count(const Position *p)
  * touches none of the king's diagonals (its `lines`) changes neither: the
  * first piece along each ray, and the square behind it, stay as they were.
  */
+/* No count: more replies than any position has. */
+#define NOT_COUNTED UINT64_MAX
+
 typedef struct KingReplies {
 	int square;
 	Bitboard lines;
 	int quiet;
-	bool capture;
 } KingReplies;
+
+/* The captures of a side whose capturing kings are known: walks them and
+ * counts the men's captures. */
+static int count_known_captures(Bitboard mine, Bitboard theirs, Bitboard kings, const JumpSquares *j,
+                                const int *squares, const unsigned *dirs, int n)
+{
+	Bitboard occupied = mine | theirs, men = mine & ~kings;
+	MoveList list;
+	Walk w;
+	w.mode = WALK_COUNT; /* which reads only what is set here and per piece */
+	w.list = &list;
+	w.opponents = theirs;
+	w.repeat_at = KING_REPEAT_AT;
+	w.count = 0;
+	list.count = 0;
+	for (int i = 0; i < n; i++) {
+		w.from = squares[i];
+		w.first = list.count;
+		w.empty = ~occupied | bb_square(w.from);
+		king_walk_count(&w, w.from, 0, dirs[i]);
+	}
+	int men_captures = men & j->any ? count_men_captures(men, theirs, ~occupied, j) : 0;
+	if (men_captures >= 0)
+		return men_captures + w.count + list.count;
+	w.repeat_at = MAN_REPEAT_AT;
+	for (Bitboard b = men & j->any; b; b &= b - 1) {
+		w.from = bb_lowest(b);
+		w.first = list.count;
+		w.empty = ~occupied | (b & -b);
+		man_walk_count(&w, w.from, 0, DIRS_ALL);
+	}
+	return w.count + list.count;
+}
 
 /* The replies of `them` (owner of `theirs`) after a quiet move of the other
  * side that touched the squares `moved`, reusing what `cached` says of the
- * kings whose diagonals it missed. */
+ * kings whose diagonals it missed (none of which captured). */
 static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kings, Color them,
                                     const KingReplies *cached, int cached_count, Bitboard moved)
 {
 	Bitboard occupied = mine | theirs, men = theirs & ~kings;
 	JumpSquares j = jump_squares(mine, ~occupied);
-	if (men & j.any)
-		return count_with_kings_at(theirs, mine, kings, them, &j);
-	int n = men_quiet_count(men, ~occupied, them);
+	int squares[SQUARE_COUNT];
+	unsigned dirs[SQUARE_COUNT];
+	int n = 0, capturing = 0;
 	for (int i = 0; i < cached_count; i++) {
 		const KingReplies *k = &cached[i];
 		if (!(k->lines & moved)) {
-			if (k->capture)
-				return count_with_kings_at(theirs, mine, kings, them, &j);
 			n += k->quiet;
 			continue;
 		}
 		Bitboard targets = 0;
-		if (king_capture_dirs(k->square, occupied, &j, &targets))
-			return count_with_kings_at(theirs, mine, kings, them, &j);
+		dirs[capturing] = king_capture_dirs(k->square, occupied, &j, &targets);
+		if (dirs[capturing])
+			squares[capturing++] = k->square;
 		n += bb_count(targets);
+	}
+	if (capturing || (men & j.any))
+		return count_known_captures(theirs, mine, kings, &j, squares, dirs, capturing);
+	return n + men_quiet_count(men, ~occupied, them);
+}
+
+/*
+ * The replies of `them`, which has kings, to the quiet moves of `us`: what
+ * each replying king can do is worked out once and reused after every move
+ * that leaves its diagonals alone. Returns NOT_COUNTED when a replying king
+ * already captures (then there is nothing to reuse).
+ */
+NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
+{
+	Color them = color_other(us);
+	Bitboard occupied = mine | theirs, empty = ~occupied, crown = position_crown_row(us);
+	JumpSquares j = jump_squares(mine, empty);
+	KingReplies cached[SQUARE_COUNT];
+	int cached_count = 0;
+	for (Bitboard b = theirs & kings; b; b &= b - 1) {
+		KingReplies *k = &cached[cached_count++];
+		Bitboard targets = 0;
+		k->square = bb_lowest(b);
+		k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
+		           bitboard_rays[DIR_DOWN_RIGHT][k->square] | bitboard_rays[DIR_UP_LEFT][k->square] |
+		           bitboard_rays[DIR_UP_RIGHT][k->square];
+		if (king_capture_dirs(k->square, occupied, &j, &targets))
+			return NOT_COUNTED;
+		k->quiet = bb_count(targets);
+	}
+	ManSteps s = man_steps(mine & ~kings, empty, us);
+	const Bitboard by[3] = {s.by3, s.by4, s.by5};
+	uint64_t n = 0;
+	for (int k = 0; k < 3; k++) {
+		int shift = k + 3;
+		for (Bitboard t = by[k]; t; t &= t - 1) {
+			Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
+			n += (uint64_t)count_after_quiet(theirs, mine ^ from ^ to, kings | (to & crown), them,
+			                                 cached, cached_count, from | to);
+		}
+	}
+	for (Bitboard b = mine & kings; b; b &= b - 1) {
+		Bitboard from = b & -b;
+		for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
+			Bitboard step = from | (t & -t);
+			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, cached,
+			                                 cached_count, step);
+		}
 	}
 	return n;
 }
@@ -720,11 +804,9 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
 /*
  * The replies to every move of `us`: each successor is made on bitboards
  * and counted at once. Quiet men moves come straight from their shift
- * sets, without a move list. When the side that replies has kings, what
- * they can do is worked out once and reused after every quiet move that
- * leaves their diagonals alone.
+ * sets, without a move list.
  */
-static inline uint64_t count_replies(const Position *p, Color us)
+ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 {
 	Color them = color_other(us);
 	Bitboard mine = p->pieces[us], theirs = p->pieces[them], kings = p->kings;
@@ -742,60 +824,26 @@ static inline uint64_t count_replies(const Position *p, Color us)
 		}
 		return n;
 	}
-	Bitboard occupied = mine | theirs, empty = ~occupied;
-	ManSteps s = man_steps(mine & ~kings, empty, us);
+	if (theirs & kings) {
+		uint64_t reused = replies_reusing_kings(mine, theirs, kings, us);
+		if (reused != NOT_COUNTED)
+			return reused;
+	}
+	Bitboard occupied = mine | theirs;
+	ManSteps s = man_steps(mine & ~kings, ~occupied, us);
 	const Bitboard by[3] = {s.by3, s.by4, s.by5};
-	KingReplies cached[SQUARE_COUNT];
-	int cached_count = 0;
-	bool reuse = (theirs & kings) != 0;
-	if (reuse) {
-		JumpSquares j = jump_squares(mine, empty);
-		for (Bitboard b = theirs & kings; b && reuse; b &= b - 1) {
-			KingReplies *k = &cached[cached_count++];
-			Bitboard targets = 0;
-			k->square = bb_lowest(b);
-			k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
-			           bitboard_rays[DIR_DOWN_RIGHT][k->square] |
-			           bitboard_rays[DIR_UP_LEFT][k->square] |
-			           bitboard_rays[DIR_UP_RIGHT][k->square];
-			k->capture = king_capture_dirs(k->square, occupied, &j, &targets) != 0;
-			k->quiet = bb_count(targets);
-			/* A king that captures now mostly still will: nothing to reuse. */
-			reuse = !k->capture;
-		}
-	}
-	if (!reuse) {
-		for (int k = 0; k < 3; k++) {
-			int shift = k + 3;
-			for (Bitboard t = by[k]; t; t &= t - 1) {
-				Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
-				n += (uint64_t)count_moves(theirs, mine ^ from ^ to, kings | (to & crown),
-				                           them);
-			}
-		}
-		for (Bitboard b = mine & kings; b; b &= b - 1) {
-			Bitboard from = b & -b;
-			for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
-				Bitboard step = from | (t & -t);
-				n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
-			}
-		}
-		return n;
-	}
 	for (int k = 0; k < 3; k++) {
 		int shift = k + 3;
 		for (Bitboard t = by[k]; t; t &= t - 1) {
 			Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
-			n += (uint64_t)count_after_quiet(theirs, mine ^ from ^ to, kings | (to & crown), them,
-			                                 cached, cached_count, from | to);
+			n += (uint64_t)count_moves(theirs, mine ^ from ^ to, kings | (to & crown), them);
 		}
 	}
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard from = b & -b;
 		for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
 			Bitboard step = from | (t & -t);
-			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, cached,
-			                                 cached_count, step);
+			n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
 		}
 	}
 	return n;
