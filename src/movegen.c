@@ -599,48 +599,31 @@ static int count_men_only_captures(Bitboard men, Bitboard theirs, const JumpSqua
 	return w.count + list.count;
 }
 
-/*
- * The moves of a side with kings. Each king's slides give its quiet moves
- * and the directions in which it captures; the kings that capture are
- * walked at once, so nothing is looked at twice.
- */
-static int count_with_kings_at(Bitboard mine, Bitboard theirs, Bitboard kings, Color us,
-                               const JumpSquares *jumps)
+/* The captures of a side whose capturing kings are known: walks them and
+ * counts the men's captures. */
+static int count_known_captures(Bitboard mine, Bitboard theirs, Bitboard kings, const JumpSquares *j,
+                                const int *squares, const unsigned *dirs, int n)
 {
 	Bitboard occupied = mine | theirs, men = mine & ~kings;
-	JumpSquares j = *jumps;
 	MoveList list;
-	Walk w; /* count mode reads only what is set here and per piece */
-	bool capture = false;
-	int quiet = 0;
-
-	w.mode = WALK_COUNT;
+	Walk w;
+	w.mode = WALK_COUNT; /* which reads only what is set here and per piece */
 	w.list = &list;
 	w.opponents = theirs;
 	w.repeat_at = KING_REPEAT_AT;
 	w.count = 0;
 	list.count = 0;
-	for (Bitboard b = mine & kings; b; b &= b - 1) {
-		Bitboard targets = 0;
-		int s = bb_lowest(b);
-		unsigned dirs = king_capture_dirs(s, occupied, &j, &targets);
-		if (!dirs) {
-			quiet += bb_count(targets);
-			continue;
-		}
-		capture = true;
-		w.from = s;
+	for (int i = 0; i < n; i++) {
+		w.from = squares[i];
 		w.first = list.count;
-		w.empty = ~occupied | (b & -b);
-		king_walk_count(&w, s, 0, dirs);
+		w.empty = ~occupied | bb_square(w.from);
+		king_walk_count(&w, w.from, 0, dirs[i]);
 	}
-	if (!(men & j.any))
-		return capture ? w.count + list.count : quiet + men_quiet_count(men, ~occupied, us);
-	int n = count_men_captures(men, theirs, ~occupied, &j);
-	if (n >= 0)
-		return n + w.count + list.count;
+	int men_captures = men & j->any ? count_men_captures(men, theirs, ~occupied, j) : 0;
+	if (men_captures >= 0)
+		return men_captures + w.count + list.count;
 	w.repeat_at = MAN_REPEAT_AT;
-	for (Bitboard b = men & j.any; b; b &= b - 1) {
+	for (Bitboard b = men & j->any; b; b &= b - 1) {
 		w.from = bb_lowest(b);
 		w.first = list.count;
 		w.empty = ~occupied | (b & -b);
@@ -649,10 +632,29 @@ static int count_with_kings_at(Bitboard mine, Bitboard theirs, Bitboard kings, C
 	return w.count + list.count;
 }
 
+/*
+ * The moves of a side with kings. Each king's slides give both its quiet
+ * moves and the directions in which it captures.
+ */
 static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
 {
-	JumpSquares j = jump_squares(theirs, ~(mine | theirs));
-	return count_with_kings_at(mine, theirs, kings, us, &j);
+	Bitboard occupied = mine | theirs, men = mine & ~kings;
+	JumpSquares j = jump_squares(theirs, ~occupied);
+	int squares[SQUARE_COUNT];
+	unsigned dirs[SQUARE_COUNT];
+	int quiet = 0, capturing = 0;
+
+	for (Bitboard b = mine & kings; b; b &= b - 1) {
+		Bitboard targets = 0;
+		int s = bb_lowest(b);
+		dirs[capturing] = king_capture_dirs(s, occupied, &j, &targets);
+		if (dirs[capturing])
+			squares[capturing++] = s;
+		quiet += bb_count(targets);
+	}
+	if (capturing || (men & j.any))
+		return count_known_captures(mine, theirs, kings, &j, squares, dirs, capturing);
+	return quiet + men_quiet_count(men, ~occupied, us);
 }
 
 /*
@@ -693,39 +695,6 @@ typedef struct KingReplies {
 	Bitboard lines;
 	int quiet;
 } KingReplies;
-
-/* The captures of a side whose capturing kings are known: walks them and
- * counts the men's captures. */
-static int count_known_captures(Bitboard mine, Bitboard theirs, Bitboard kings, const JumpSquares *j,
-                                const int *squares, const unsigned *dirs, int n)
-{
-	Bitboard occupied = mine | theirs, men = mine & ~kings;
-	MoveList list;
-	Walk w;
-	w.mode = WALK_COUNT; /* which reads only what is set here and per piece */
-	w.list = &list;
-	w.opponents = theirs;
-	w.repeat_at = KING_REPEAT_AT;
-	w.count = 0;
-	list.count = 0;
-	for (int i = 0; i < n; i++) {
-		w.from = squares[i];
-		w.first = list.count;
-		w.empty = ~occupied | bb_square(w.from);
-		king_walk_count(&w, w.from, 0, dirs[i]);
-	}
-	int men_captures = men & j->any ? count_men_captures(men, theirs, ~occupied, j) : 0;
-	if (men_captures >= 0)
-		return men_captures + w.count + list.count;
-	w.repeat_at = MAN_REPEAT_AT;
-	for (Bitboard b = men & j->any; b; b &= b - 1) {
-		w.from = bb_lowest(b);
-		w.first = list.count;
-		w.empty = ~occupied | (b & -b);
-		man_walk_count(&w, w.from, 0, DIRS_ALL);
-	}
-	return w.count + list.count;
-}
 
 /* The replies of `them` (owner of `theirs`) after a quiet move of the other
  * side that touched the squares `moved`, reusing what `cached` says of the
