@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The endgame database tool: decoded tables in memory, the solver and the verifier. */
+#ifndef POOLSHARK_TOOLS_EGDB_H
+#define POOLSHARK_TOOLS_EGDB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/egdb.h"
+#include "poolshark/position.h"
+
+/* Decoded tables (one value byte per index) of the classes in use, read from
+ * the files of one directory or just solved. */
+typedef struct Store {
+	const char *dir;
+	uint8_t *values[EGDB_CLASS_KEYS];
+	uint64_t sizes[EGDB_CLASS_KEYS];
+} Store;
+
+/* The file path of class c in the store's directory. */
+void store_path(const Store *st, EgdbClass c, char *out, size_t size);
+
+/* Makes sure class c is in memory, reading and checking its file; false with
+ * a message on stderr when it is missing or corrupt. */
+bool store_load(Store *st, EgdbClass c);
+
+/* Frees every table. */
+void store_free(Store *st);
+
+/*
+ * The value of *p (any side to move) from the loaded tables: its class must
+ * be loaded, or the side to move must have no piece (lost now).
+ */
+uint8_t store_value(const Store *st, const Position *p);
+
+/* Reads class c's file into a fresh buffer (the caller frees it) and checks
+ * it; NULL with a message on stderr. */
+uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader *h);
+
+/* Loads every class the positions of pair (x v y, y v x) can move into by a
+ * capture or a crowning. */
+bool store_load_exits(Store *st, EgdbClass pair);
+
+typedef struct BuildOptions {
+	int threads;
+	bool quiet;
+} BuildOptions;
+
+/* Solves the pair (x v y and y v x) by retrograde analysis and writes its
+ * file(s); the classes it depends on must be loadable. Keeps the solved
+ * tables in the store. */
+bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o);
+
+/*
+ * Re-derives every value of class c's file from its successors with the
+ * move generator. Counts positions checked into *checked and mismatches
+ * (printing the first few) into *bad; false on a missing or corrupt file.
+ */
+bool verify_class(Store *st, EgdbClass c, int threads, uint64_t *checked, uint64_t *bad);
+
+/* The value a position must have given the values of its successors (the
+ * side to move picks the best; no move loses). */
+uint8_t derive_value(const Store *st, const Position *p);
+
+#endif

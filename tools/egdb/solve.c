@@ -1,0 +1,483 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Retrograde analysis of one pair of classes, and the forward verifier. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "egdbtool.h"
+#include "poolshark/movegen.h"
+
+/*
+ * The solver works on the positions of both classes of a pair at once,
+ * numbered 0..n0-1 (X to move) and n0..n0+n1-1 (Y to move; none when X == Y).
+ *
+ * Step 1 (forward, in parallel): each position's moves from movegen. Moves
+ * that capture or crown leave the pair: their values are already known and
+ * are summed up as "the fastest win through an exit", "the longest loss
+ * through an exit" and "an exit keeps a draw". Quiet moves stay in the pair
+ * and are only counted.
+ * Step 2 (backward, by distance): positions are settled in increasing order
+ * of distance. A position lost in d makes every predecessor won in d + 1;
+ * a position won in d takes one from each predecessor's count of unsettled
+ * moves, and a predecessor left with none (and no drawing or winning exit)
+ * is lost in max(d, its longest exit) + 1. Predecessors come from un-moving
+ * a piece of the side that just moved, checked with movegen (a capture would
+ * have been compulsory). Taking distances in order makes wins the fastest and
+ * losses the longest. Whatever is never settled is a draw.
+ */
+
+enum { CANNOT_LOSE = 0x80, LEVELS = EGDB_MAX_DISTANCE + 1 };
+
+typedef struct IdList {
+	uint32_t *ids;
+	size_t count, cap;
+} IdList;
+
+typedef struct Solver {
+	Store *st;
+	EgdbClass cls[2];
+	uint64_t n[2];
+	int tables;
+	uint64_t total;
+	uint8_t *value;   /* 0 unsettled, else distance + 1; EGDB_VALUE_NONE no position */
+	uint8_t *count;   /* quiet moves not yet known to lose, | CANNOT_LOSE */
+	uint8_t *win_at;  /* the smallest level at which the position is queued as a win, 0 none */
+	uint8_t *loss_at; /* the longest loss through an exit, plus one */
+	IdList levels[LEVELS];
+	atomic_bool overflow; /* a distance beyond the format's limit */
+} Solver;
+
+static bool push(Solver *s, int level, uint64_t id)
+{
+	if (level >= LEVELS) {
+		atomic_store(&s->overflow, true);
+		return false;
+	}
+	IdList *l = &s->levels[level];
+	if (l->count == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 1024;
+		uint32_t *ids = realloc(l->ids, cap * sizeof *ids);
+		if (!ids) {
+			atomic_store(&s->overflow, true);
+			return false;
+		}
+		l->ids = ids;
+		l->cap = cap;
+	}
+	l->ids[l->count++] = (uint32_t)id;
+	return true;
+}
+
+/* The table and index of a global id. */
+static int table_of(const Solver *s, uint64_t id, uint64_t *index)
+{
+	if (id < s->n[0]) {
+		*index = id;
+		return 0;
+	}
+	*index = id - s->n[0];
+	return 1;
+}
+
+/* The id of a position with the side to move (any colour) in the pair. */
+static uint64_t id_of(const Solver *s, const Position *p)
+{
+	EgdbClass c;
+	Position n;
+	egdb_class_of(p, &c);
+	egdb_normalize(p, &n);
+	int t = egdb_class_equal(c, s->cls[0]) ? 0 : 1;
+	return (t ? s->n[0] : 0) + egdb_index(&n, c);
+}
+
+typedef struct Slice {
+	Solver *s;
+	uint64_t first, last;
+} Slice;
+
+static bool leaves_pair(const Position *p, Move m)
+{
+	return m.captured ||
+	       (!(p->kings & bb_square(m.from)) && (bb_square(m.to) & position_crown_row(p->side)));
+}
+
+/* Step 1 for ids [first, last). */
+static void *forward_slice(void *arg)
+{
+	Slice *sl = arg;
+	Solver *s = sl->s;
+	MoveList list;
+	for (uint64_t id = sl->first; id < sl->last; id++) {
+		uint64_t index;
+		int t = table_of(s, id, &index);
+		Position p;
+		if (!egdb_position(s->cls[t], index, &p)) {
+			s->value[id] = EGDB_VALUE_NONE;
+			continue;
+		}
+		int n = movegen_generate(&p, &list);
+		int quiet = 0, win = 0, loss = 0;
+		bool cannot_lose = false;
+		for (int i = 0; i < n; i++) {
+			Move m = list.moves[i];
+			if (!leaves_pair(&p, m)) {
+				quiet++;
+				continue;
+			}
+			Position next;
+			position_make(&p, m, &next);
+			uint8_t v = store_value(s->st, &next);
+			int d = egdb_value_distance(v);
+			if (v == EGDB_VALUE_DRAW) {
+				cannot_lose = true;
+			} else if (egdb_value_result(v) == EGDB_LOSS) {
+				cannot_lose = true;
+				if (win == 0 || d + 1 < win)
+					win = d + 1;
+			} else if (d + 1 > loss) {
+				loss = d + 1;
+			}
+		}
+		s->count[id] = (uint8_t)(quiet | (cannot_lose ? CANNOT_LOSE : 0));
+		s->win_at[id] = (uint8_t)(win < LEVELS ? win : LEVELS - 1);
+		s->loss_at[id] = (uint8_t)(loss < LEVELS ? loss : LEVELS - 1);
+		if (win >= LEVELS || loss >= LEVELS)
+			atomic_store(&s->overflow, true);
+	}
+	return NULL;
+}
+
+static void run_slices(Solver *s, int threads, void *(*fn)(void *))
+{
+	if (threads < 1)
+		threads = 1;
+	if (threads > 64)
+		threads = 64;
+	pthread_t tid[64];
+	Slice slices[64];
+	for (int t = 0; t < threads; t++) {
+		slices[t].s = s;
+		slices[t].first = s->total * (uint64_t)t / (uint64_t)threads;
+		slices[t].last = s->total * (uint64_t)(t + 1) / (uint64_t)threads;
+	}
+	int started = 0;
+	for (int t = 1; t < threads; t++)
+		if (pthread_create(&tid[t], NULL, fn, &slices[t]) == 0)
+			started = t;
+		else
+			break;
+	/* Slices whose thread did not start run here. */
+	for (int t = started + 1; t < threads; t++)
+		fn(&slices[t]);
+	fn(&slices[0]);
+	for (int t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+}
+
+/* The positions from which the side that is not to move in *p reached it by
+ * a quiet move that stays in the pair: a king slid back along a free
+ * diagonal, or a man stepped back one square; each must have had no capture. */
+static int unmoves(const Position *p, Position *out)
+{
+	int n = 0;
+	Color them = color_other(p->side);
+	Bitboard occ = position_occupied(p);
+	for (Bitboard b = p->pieces[them]; b; b &= b - 1) {
+		int s = bb_lowest(b);
+		bool king = (p->kings & bb_square(s)) != 0;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			/* A man of `them` came from behind: White men move up. */
+			if (!king && dir_is_down((Direction)d) != (them == WHITE))
+				continue;
+			Bitboard t = bitboard_neighbors[d][s];
+			while (t && !(t & occ)) {
+				Bitboard kings = p->kings;
+				if (king)
+					kings = (kings & ~bb_square(s)) | t;
+				Bitboard mine = (p->pieces[them] & ~bb_square(s)) | t;
+				Position q;
+				if (them == WHITE)
+					position_set(&q, p->pieces[BLACK], mine, kings, WHITE);
+				else
+					position_set(&q, mine, p->pieces[WHITE], kings, BLACK);
+				if (!movegen_has_capture(&q))
+					out[n++] = q;
+				if (!king)
+					break;
+				t = bitboard_neighbors[d][bb_lowest(t)];
+			}
+		}
+	}
+	return n;
+}
+
+/* Step 2 from one settled position. */
+static void propagate(Solver *s, uint64_t id, int level)
+{
+	uint64_t index;
+	int t = table_of(s, id, &index);
+	Position p, before[4 * SQUARE_COUNT];
+	egdb_position(s->cls[t], index, &p);
+	int n = unmoves(&p, before);
+	bool lost = (level & 1) == 0;
+	for (int i = 0; i < n; i++) {
+		uint64_t q = id_of(s, &before[i]);
+		if (s->value[q] != 0)
+			continue;
+		if (lost) {
+			if (s->win_at[q] == 0 || level + 1 < s->win_at[q]) {
+				s->win_at[q] = (uint8_t)(level + 1);
+				push(s, level + 1, q);
+			}
+		} else if (--s->count[q] == 0) {
+			int at = s->loss_at[q] > level + 1 ? s->loss_at[q] : level + 1;
+			push(s, at, q);
+		}
+	}
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
+}
+
+static bool write_file(Store *st, EgdbClass c, const uint8_t *values, uint64_t count)
+{
+	size_t size;
+	uint8_t *img = egdb_encode(c, values, count, &size);
+	if (!img) {
+		fprintf(stderr, "egdb: out of memory encoding\n");
+		return false;
+	}
+	char path[4096], tmp[4200];
+	store_path(st, c, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	bool ok = f && fwrite(img, 1, size, f) == size;
+	ok = f && fclose(f) == 0 && ok;
+	free(img);
+	/* Renamed only when complete: an interrupted build never leaves a
+	 * partial file under a class's name. */
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "egdb: cannot write %s\n", path);
+		remove(tmp);
+		return false;
+	}
+	return true;
+}
+
+static void free_solver(Solver *s)
+{
+	free(s->value);
+	free(s->count);
+	free(s->win_at);
+	free(s->loss_at);
+	for (int i = 0; i < LEVELS; i++)
+		free(s->levels[i].ids);
+}
+
+bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	Solver s;
+	memset(&s, 0, sizeof s);
+	atomic_init(&s.overflow, false);
+	s.st = st;
+	s.cls[0] = pair;
+	s.cls[1] = egdb_class_swap(pair);
+	s.tables = egdb_class_equal(s.cls[0], s.cls[1]) ? 1 : 2;
+	s.n[0] = egdb_class_size(s.cls[0]);
+	s.n[1] = s.tables == 2 ? egdb_class_size(s.cls[1]) : 0;
+	s.total = s.n[0] + s.n[1];
+	char name[32];
+	egdb_class_name(pair, name, sizeof name);
+	if (s.total >= UINT32_MAX) {
+		fprintf(stderr, "egdb: %s: too many positions for one pass\n", name);
+		return false;
+	}
+	if (!store_load_exits(st, pair))
+		return false;
+	s.value = calloc(s.total, 1);
+	s.count = calloc(s.total, 1);
+	s.win_at = calloc(s.total, 1);
+	s.loss_at = calloc(s.total, 1);
+	if (!s.value || !s.count || !s.win_at || !s.loss_at) {
+		fprintf(stderr, "egdb: %s: out of memory\n", name);
+		free_solver(&s);
+		return false;
+	}
+
+	/* Step 1. */
+	run_slices(&s, o->threads, forward_slice);
+
+	/* Queue what the exits settle: wins through an exit, and positions
+	 * with no quiet move and nothing better than a loss (or no move). */
+	for (uint64_t id = 0; id < s.total; id++) {
+		if (s.value[id] == EGDB_VALUE_NONE)
+			continue;
+		if (s.win_at[id])
+			push(&s, s.win_at[id], id);
+		if (s.count[id] == 0)
+			push(&s, s.loss_at[id], id);
+	}
+
+	/* Step 2. A level only queues higher levels, so it is complete when
+	 * its turn comes. */
+	int longest = 0;
+	for (int level = 0; level < LEVELS; level++)
+		for (size_t i = 0; i < s.levels[level].count; i++) {
+			uint32_t id = s.levels[level].ids[i];
+			if (s.value[id] != 0)
+				continue;
+			s.value[id] = (uint8_t)(level + 1);
+			longest = level;
+			propagate(&s, id, level);
+		}
+	if (atomic_load(&s.overflow)) {
+		fprintf(stderr, "egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
+		        EGDB_MAX_DISTANCE);
+		free_solver(&s);
+		return false;
+	}
+
+	/* Keep the tables, write the files. */
+	bool ok = true;
+	uint64_t wins = 0, draws = 0, losses = 0;
+	for (uint64_t id = 0; id < s.total; id++) {
+		uint8_t v = s.value[id];
+		if (v == EGDB_VALUE_NONE)
+			continue;
+		EgdbResult r = egdb_value_result(v);
+		wins += r == EGDB_WIN;
+		draws += r == EGDB_DRAW;
+		losses += r == EGDB_LOSS;
+	}
+	for (int t = 0; t < s.tables && ok; t++) {
+		uint8_t *values = malloc(s.n[t] ? s.n[t] : 1);
+		if (!values) {
+			ok = false;
+			break;
+		}
+		memcpy(values, s.value + (t ? s.n[0] : 0), s.n[t]);
+		ok = write_file(st, s.cls[t], values, s.n[t]);
+		int key = egdb_class_key(s.cls[t]);
+		free(st->values[key]);
+		st->values[key] = values;
+		st->sizes[key] = s.n[t];
+	}
+	double secs = seconds_since(&t0);
+	if (!o->quiet) {
+		char other[32];
+		egdb_class_name(s.cls[1], other, sizeof other);
+		printf(
+		    "%-10s %-10s %10llu positions  %6.2f s  %6.2f M/s  win %llu draw %llu loss %llu  longest "
+		    "%d plies\n",
+		    name, s.tables == 2 ? other : "", (unsigned long long)(wins + draws + losses), secs,
+		    secs > 0 ? (double)(wins + draws + losses) / secs / 1e6 : 0.0, (unsigned long long)wins,
+		    (unsigned long long)draws, (unsigned long long)losses, longest);
+		fflush(stdout);
+	}
+	free_solver(&s);
+	return ok;
+}
+
+uint8_t derive_value(const Store *st, const Position *p)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	int win = 0, loss = 0;
+	bool draw = false;
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(p, list.moves[i], &next);
+		uint8_t v = store_value(st, &next);
+		int d = egdb_value_distance(v);
+		if (v == EGDB_VALUE_DRAW)
+			draw = true;
+		else if (egdb_value_result(v) == EGDB_LOSS) {
+			if (win == 0 || d + 1 < win)
+				win = d + 1;
+		} else if (d + 1 > loss) {
+			loss = d + 1;
+		}
+	}
+	if (n == 0)
+		return 1;
+	if (win)
+		return (uint8_t)(win + 1);
+	if (draw)
+		return EGDB_VALUE_DRAW;
+	return (uint8_t)(loss + 1);
+}
+
+typedef struct VerifyJob {
+	const Store *st;
+	EgdbClass c;
+	const uint8_t *values;
+	uint64_t first, last;
+	uint64_t checked, bad;
+} VerifyJob;
+
+static void *verify_slice(void *arg)
+{
+	VerifyJob *j = arg;
+	for (uint64_t i = j->first; i < j->last; i++) {
+		Position p;
+		if (!egdb_position(j->c, i, &p))
+			continue;
+		uint8_t want = derive_value(j->st, &p), have = j->values[i];
+		j->checked++;
+		if (want != have && j->bad++ < 5) {
+			char name[32];
+			egdb_class_name(j->c, name, sizeof name);
+			fprintf(stderr, "egdb verify: %s index %llu: stored %d, successors give %d\n", name,
+			        (unsigned long long)i, have, want);
+		}
+	}
+	return NULL;
+}
+
+bool verify_class(Store *st, EgdbClass c, int threads, uint64_t *checked, uint64_t *bad)
+{
+	if (!store_load(st, c) || !store_load_exits(st, c) || !store_load(st, egdb_class_swap(c)))
+		return false;
+	int key = egdb_class_key(c);
+	if (threads < 1)
+		threads = 1;
+	if (threads > 64)
+		threads = 64;
+	VerifyJob jobs[64];
+	pthread_t tid[64];
+	bool started[64] = {false};
+	uint64_t n = st->sizes[key];
+	for (int t = 0; t < threads; t++) {
+		jobs[t] = (VerifyJob){st,
+		                      c,
+		                      st->values[key],
+		                      n * (uint64_t)t / (uint64_t)threads,
+		                      n * (uint64_t)(t + 1) / (uint64_t)threads,
+		                      0,
+		                      0};
+		if (t > 0)
+			started[t] = pthread_create(&tid[t], NULL, verify_slice, &jobs[t]) == 0;
+	}
+	for (int t = 0; t < threads; t++)
+		if (!started[t])
+			verify_slice(&jobs[t]);
+	for (int t = 1; t < threads; t++)
+		if (started[t])
+			pthread_join(tid[t], NULL);
+	for (int t = 0; t < threads; t++) {
+		*checked += jobs[t].checked;
+		*bad += jobs[t].bad;
+	}
+	return true;
+}
