@@ -32,13 +32,21 @@ static void format_line(const Position *root, const Move *moves, int count, char
 static void print_info(const SearchInfo *info, void *user)
 {
 	const Position *root = user;
-	char score[64], line[LINE_MAX_CHARS];
-	score_write(info->score, score, sizeof score);
+	char score[64], line[LINE_MAX_CHARS], hits[48] = "";
+	if (info->egdb_root && score_is_decisive(info->score)) {
+		int plies = score_mate_plies(info->score);
+		snprintf(score, sizeof score, "%+.2f (database %s in %d plies)", score_in_men(info->score),
+		         plies > 0 ? "win" : "loss", plies > 0 ? plies : -plies);
+	} else {
+		score_write(info->score, score, sizeof score);
+	}
 	format_line(root, info->pv, info->pv_length, line, sizeof line);
 	uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
+	if (info->egdb_hits)
+		snprintf(hits, sizeof hits, " egdb-hits %" PRIu64, info->egdb_hits);
 	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64
-	       " pv %s\n",
-	       info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, line);
+	       "%s pv %s\n",
+	       info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, hits, line);
 	fflush(stdout);
 }
 
@@ -93,6 +101,7 @@ int cli_analyse(int argc, char **argv)
 	EngineOptions options;
 	engine_default_options(&options);
 	options.move_overhead_ms = 0;
+	egdb_default_dir(options.egdb_path, sizeof options.egdb_path);
 
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i];
@@ -139,6 +148,9 @@ int cli_analyse(int argc, char **argv)
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
+	const char *why;
+	if (options.egdb_path[0] && engine_egdb_pieces(engine, &why) == 0)
+		fprintf(stderr, "poolshark: no endgame databases: %s\n", why);
 	engine_new_game(engine, &p);
 	SearchResult r;
 	engine_search_sync(engine, &limits, print_info, &p, &r);

@@ -670,3 +670,22 @@ bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 	*value = egdb_image_value(img, &slot->header, egdb_index(&n, c));
 	return true;
 }
+
+void egdb_default_dir(char *out, size_t size)
+{
+	char exe[4096];
+	out[0] = '\0';
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	slash[1] = '\0';
+	char dir[4200];
+	snprintf(dir, sizeof dir, "%sdatabases", exe);
+	struct stat st;
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && strlen(dir) < size)
+		snprintf(out, size, "%s", dir);
+}

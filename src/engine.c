@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "poolshark/clock.h"
 #include "poolshark/movegen.h"
@@ -20,6 +21,8 @@ struct Engine {
 	Game *game;
 	TT tt;
 	Search *search;
+	Egdb *egdb; /* shared by every search of this engine; NULL: none */
+	char egdb_error[256];
 
 	/* The running (or last) background search. Only the controlling
 	 * thread starts and joins it; the flags are shared. */
@@ -53,6 +56,27 @@ void engine_default_options(EngineOptions *out)
 	out->move_overhead_ms = 50;
 	out->ponder = false;
 	out->strength = 100;
+	out->egdb_path[0] = '\0';
+}
+
+/* Opens the databases of `path` ("" closes them); the engine plays on
+ * without when the directory holds none. */
+static void open_egdb(Engine *e, const char *path)
+{
+	search_set_egdb(e->search, NULL);
+	egdb_close(e->egdb);
+	e->egdb = NULL;
+	e->egdb_error[0] = '\0';
+	if (path[0])
+		e->egdb = egdb_open(path, e->egdb_error, sizeof e->egdb_error);
+	search_set_egdb(e->search, e->egdb);
+}
+
+int engine_egdb_pieces(const Engine *e, const char **error)
+{
+	if (error)
+		*error = e->egdb_error;
+	return egdb_max_pieces(e->egdb);
 }
 
 Engine *engine_create(const EngineOptions *options)
@@ -76,6 +100,7 @@ Engine *engine_create(const EngineOptions *options)
 	atomic_init(&e->pondering, false);
 	atomic_init(&e->searching, false);
 	atomic_init(&e->prepare_abort, false);
+	open_egdb(e, options->egdb_path);
 	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
 	return e;
 }
@@ -149,6 +174,7 @@ void engine_destroy(Engine *e)
 	join_preparer(e, true);
 	tt_free(&e->tt);
 	search_destroy(e->search);
+	egdb_close(e->egdb);
 	free(e->game);
 	free(e);
 }
@@ -170,6 +196,8 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 			return ENGINE_NO_MEMORY;
 		start_preparer(e);
 	}
+	if (strcmp(options->egdb_path, e->options.egdb_path))
+		open_egdb(e, options->egdb_path);
 	e->options = *options;
 	return ENGINE_OK;
 }

@@ -3,9 +3,12 @@
 #include "poolshark/hubloop.h"
 
 #include <signal.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/egdb.h"
 #include "poolshark/hubline.h"
 
 static void write_file(const char *line, void *user)
@@ -53,15 +56,18 @@ int hubloop_run(int in_fd, FILE *out, const ProtocolConfig *config)
 
 int hubloop_main(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
-		fprintf(stderr, "usage: poolshark [hub]\n");
+	ProtocolConfig config;
+	protocol_default_config(&config);
+	egdb_default_dir(config.egdb_path, sizeof config.egdb_path);
+	if (argc == 3 && (!strcmp(argv[1], "--egdb") || !strcmp(argv[1], "--egdb-path")))
+		snprintf(config.egdb_path, sizeof config.egdb_path, "%s",
+		         strcmp(argv[2], "none") ? argv[2] : "");
+	else if (argc > 1) {
+		fprintf(stderr, "usage: poolshark [hub [--egdb DIR|none]]\n");
 		return CLI_USAGE;
 	}
 	/* A GUI that dies closes the pipe; writing to it must fail, not kill us. */
 	signal(SIGPIPE, SIG_IGN);
-	ProtocolConfig config;
-	protocol_default_config(&config);
 	config.interactive = isatty(STDIN_FILENO) != 0;
 	return hubloop_run(STDIN_FILENO, stdout, &config) ? CLI_FAILURE : CLI_OK;
 }

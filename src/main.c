@@ -16,7 +16,7 @@ typedef struct Subcommand {
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-    {"hub", hubloop_main, "the line protocol on stdin/stdout (the default)"},
+    {"hub", hubloop_main, "the line protocol on stdin/stdout (the default): hub [--egdb DIR|none]"},
     {"play", play_main, "play a game against the engine in this terminal"},
     {"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
     {"bench", cli_bench, "deterministic search benchmark: bench [DEPTH]"},
@@ -34,7 +34,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2)
+	if (argc < 2 || !strcmp(argv[1], "--egdb"))
 		return hubloop_main(argc, argv);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);

@@ -62,13 +62,32 @@ static void set_strength(EngineOptions *o, long long value)
 	o->strength = (int)value;
 }
 
+/* The endgame databases: a directory, or "none" (stored as ""). */
+static const char *get_egdb_path(const EngineOptions *o)
+{
+	return o->egdb_path[0] ? o->egdb_path : "none";
+}
+
+static bool set_egdb_path(EngineOptions *o, const char *text)
+{
+	if (strlen(text) >= sizeof o->egdb_path)
+		return false;
+	snprintf(o->egdb_path, sizeof o->egdb_path, "%s", strcmp(text, "none") ? text : "");
+	return true;
+}
+
 static const OptionDef table[] = {
-    {"variant", OPTION_ENUM, 0, 0, "pool", "the rules played", get_variant, set_variant},
-    {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash},
+    {"variant", OPTION_ENUM, 0, 0, "pool", "the rules played", get_variant, set_variant, NULL, NULL, NULL},
+    {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash, NULL, NULL,
+     NULL},
     {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",
-     get_move_overhead, set_move_overhead},
-    {"ponder", OPTION_BOOL, 0, 1, NULL, "whether the GUI may send go ponder", get_ponder, set_ponder},
-    {"strength", OPTION_INT, 0, 100, NULL, "0-100: a gentler opponent below 100", get_strength, set_strength},
+     get_move_overhead, set_move_overhead, NULL, NULL, NULL},
+    {"ponder", OPTION_BOOL, 0, 1, NULL, "whether the GUI may send go ponder", get_ponder, set_ponder, NULL,
+     NULL, NULL},
+    {"strength", OPTION_INT, 0, 100, NULL, "0-100: a gentler opponent below 100", get_strength, set_strength,
+     NULL, NULL, NULL},
+    {"egdb-path", OPTION_TEXT, 0, 0, NULL, "endgame database directory (doc/EGDB.md), or none", NULL, NULL,
+     get_egdb_path, set_egdb_path, "--egdb"},
 };
 enum { TABLE_SIZE = sizeof table / sizeof table[0] };
 
@@ -118,11 +137,16 @@ static void enum_name(const char *values, long long index, char *out, size_t siz
 
 void options_format(const OptionDef *def, const EngineOptions *o, char *out, size_t size)
 {
+	if (def->type == OPTION_TEXT) {
+		snprintf(out, size, "%s", def->get_text(o));
+		return;
+	}
 	long long value = def->get(o);
 	switch (def->type) {
 	case OPTION_ENUM: enum_name(def->values, value, out, size); break;
 	case OPTION_BOOL: snprintf(out, size, "%s", value ? "true" : "false"); break;
 	case OPTION_INT: snprintf(out, size, "%lld", value); break;
+	case OPTION_TEXT: break;
 	}
 }
 
@@ -130,6 +154,13 @@ bool options_parse(const OptionDef *def, const char *text, EngineOptions *o, cha
 {
 	long long value = 0;
 	switch (def->type) {
+	case OPTION_TEXT:
+		if (!def->set_text(o, text)) {
+			snprintf(error, size, "%s is too long (at most %d characters)", def->name,
+			         OPTION_TEXT_MAX - 1);
+			return false;
+		}
+		return true;
 	case OPTION_ENUM:
 		value = enum_index(def->values, text);
 		if (value < 0) {
@@ -176,6 +207,9 @@ bool options_parse_flag(int argc, char **argv, int *index, EngineOptions *o, cha
 {
 	const char *arg = argv[*index];
 	const OptionDef *def = !strncmp(arg, "--", 2) ? options_find(arg + 2) : NULL;
+	for (int i = 0; i < TABLE_SIZE && !def; i++)
+		if (table[i].flag && !strcmp(table[i].flag, arg))
+			def = &table[i];
 	if (!def) {
 		if (size)
 			error[0] = '\0';
@@ -202,6 +236,7 @@ void options_describe_values(const OptionDef *def, char *out, size_t size)
 	case OPTION_ENUM: snprintf(out, size, "one of: %s", def->values); break;
 	case OPTION_BOOL: snprintf(out, size, "true or false"); break;
 	case OPTION_INT: snprintf(out, size, "a whole number from %lld to %lld", def->min, def->max); break;
+	case OPTION_TEXT: snprintf(out, size, "a directory, or none"); break;
 	}
 }
 

@@ -114,7 +114,11 @@ static void engine_move(PlaySession *s)
 		return;
 	char text[NOTATION_MOVE_MAX], score[64];
 	notation_write_move(p, m, text, sizeof text);
-	score_write(r.score, score, sizeof score);
+	if (r.egdb_root && score_is_decisive(r.score))
+		snprintf(score, sizeof score, "database %s in %d plies", r.score > 0 ? "win" : "loss",
+		         abs(score_mate_plies(r.score)));
+	else
+		score_write(r.score, score, sizeof score);
 	engine_play(s->engine, m);
 	snprintf(s->last, sizeof s->last, "poolshark played %s", text);
 	printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
@@ -304,8 +308,9 @@ static int usage(const char *problem, const char *argument)
 {
 	if (problem)
 		fprintf(stderr, "poolshark play: %s '%.40s'\n", problem, argument);
-	fprintf(stderr, "usage: poolshark play [--white] [--level SECONDS] [--fen FEN] [--OPTION VALUE ...]\n"
-	                "  (options: --strength 0-100, --hash MB, ...; see poolshark's help)\n");
+	fprintf(stderr,
+	        "usage: poolshark play [--white] [--level SECONDS] [--fen FEN] [--OPTION VALUE ...]\n"
+	        "  (options: --strength 0-100, --hash MB, --egdb DIR|none, ...; see poolshark's help)\n");
 	return CLI_USAGE;
 }
 
@@ -318,6 +323,7 @@ int play_main(int argc, char **argv)
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = PLAY_HASH_MB;
+	egdb_default_dir(options.egdb_path, sizeof options.egdb_path);
 	for (int i = 1; i < argc; i++) {
 		char error[OPTION_ERROR_MAX];
 		if (options_parse_flag(argc, argv, &i, &options, error, sizeof error))

@@ -86,10 +86,22 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 		         p->config.max_hash_mb);
 		return false;
 	}
+	EngineOptions before;
+	engine_get_options(p->engine, &before);
 	EngineStatus status = engine_set_options(p->engine, &o);
 	if (status != ENGINE_OK) {
 		snprintf(error, size, "could not apply %s=%.40s: %s", name, value,
 		         engine_status_text(status));
+		return false;
+	}
+	/* A database directory must hold databases: otherwise say why and
+	 * keep the old one. */
+	const char *why = NULL;
+	if (o.egdb_path[0] && strcmp(o.egdb_path, before.egdb_path) &&
+	    engine_egdb_pieces(p->engine, &why) == 0) {
+		snprintf(error, size, "%s: %.150s", name,
+		         why && why[0] ? why : "no complete endgame database there");
+		engine_set_options(p->engine, &before);
 		return false;
 	}
 	return true;
@@ -169,6 +181,7 @@ void protocol_default_config(ProtocolConfig *out)
 	out->max_hash_mb = SIZE_MAX; /* the option's own range is the limit */
 	out->max_perft_depth = 15;
 	out->allow_bench = true;
+	out->egdb_path[0] = '\0';
 }
 
 Protocol *protocol_create(const ProtocolConfig *config, ProtocolWrite write, void *user)
@@ -182,6 +195,7 @@ Protocol *protocol_create(const ProtocolConfig *config, ProtocolWrite write, voi
 	EngineOptions o;
 	engine_default_options(&o);
 	o.hash_mb = config->hash_mb;
+	snprintf(o.egdb_path, sizeof o.egdb_path, "%s", config->egdb_path);
 	p->scratch = malloc(sizeof *p->scratch);
 	p->text = malloc(HUBLINE_MAX_LENGTH + 1);
 	p->engine = p->scratch && p->text ? engine_create(&o) : NULL;
@@ -202,6 +216,7 @@ void protocol_reset(Protocol *p)
 	EngineOptions o;
 	engine_default_options(&o);
 	o.hash_mb = p->config.hash_mb;
+	snprintf(o.egdb_path, sizeof o.egdb_path, "%s", p->config.egdb_path);
 	engine_set_options(p->engine, &o);
 	engine_new_game(p->engine, NULL);
 	memset(&p->pending, 0, sizeof p->pending);

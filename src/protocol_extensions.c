@@ -394,7 +394,7 @@ static bool cmd_about(Protocol *p, const HubLine *line)
 
 static void emit_option(Protocol *p, const char *command, const OptionDef *def)
 {
-	char buffer[256], value[OPTION_TEXT_MAX];
+	char buffer[OPTION_TEXT_MAX + 256], value[OPTION_TEXT_MAX];
 	HubWriter w;
 	EngineOptions o;
 	engine_get_options(p->engine, &o);

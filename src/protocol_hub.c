@@ -52,6 +52,8 @@ static void on_info(const SearchInfo *info, void *user)
 	hubwriter_addf(&w, "nodes", "%" PRIu64, info->nodes);
 	hubwriter_addf(&w, "time", "%.3f", seconds);
 	hubwriter_addf(&w, "nps", "%.2f", seconds > 0 ? (double)info->nodes / seconds / 1e6 : 0.0);
+	if (info->egdb_hits)
+		hubwriter_addf(&w, "egdb-hits", "%" PRIu64, info->egdb_hits);
 	if (used)
 		hubwriter_add(&w, "pv", pv);
 	protocol_emit(p, buffer);
@@ -80,7 +82,7 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 static bool cmd_hub(Protocol *p, const HubLine *line)
 {
 	(void)line;
-	char buffer[512], value[OPTION_TEXT_MAX];
+	char buffer[OPTION_TEXT_MAX + 512], value[OPTION_TEXT_MAX];
 	HubWriter w;
 	EngineOptions o;
 	engine_get_options(p->engine, &o);
@@ -108,6 +110,7 @@ static bool cmd_hub(Protocol *p, const HubLine *line)
 			hubwriter_addf(&w, "min", "%lld", def->min);
 			hubwriter_addf(&w, "max", "%lld", def->max);
 			break;
+		case OPTION_TEXT: hubwriter_add(&w, "type", "string"); break;
 		}
 		protocol_emit_locked(p, buffer);
 	}

@@ -64,6 +64,14 @@ struct Search {
 	int root_count, scored_count;
 	Move root_moves[MOVELIST_CAPACITY], scored_moves[MOVELIST_CAPACITY];
 	int root_scores[MOVELIST_CAPACITY], scored_scores[MOVELIST_CAPACITY];
+	/* Endgame databases (NULL: none): probes that found the position, and
+	 * at a drawn database root the moves that keep the draw. */
+	Egdb *egdb;
+	int egdb_pieces;
+	uint64_t egdb_hits;
+	bool egdb_root;
+	int root_only_count;
+	Move root_only[MOVELIST_CAPACITY];
 };
 
 Search *search_create(void)
@@ -89,6 +97,12 @@ void search_clear(Search *s)
 void search_set_weights(Search *s, const EvalWeights *w)
 {
 	s->weights = w;
+}
+
+void search_set_egdb(Search *s, Egdb *db)
+{
+	s->egdb = db;
+	s->egdb_pieces = db ? egdb_max_pieces(db) : 0;
 }
 
 void search_root_from_position(const Position *p, SearchRoot *out)
@@ -164,6 +178,39 @@ static bool is_draw(const Search *s, int ply)
 		if (s->keys[at - i] == f->pos.key)
 			return true;
 	return false;
+}
+
+/* Whether a game end `plies` away cannot be stopped by the 25-move rule or
+ * the thirteen-move count, whatever the moves on the way (conservative:
+ * resets of the 25-move count are not credited). */
+static bool beats_draw_rules(const DrawCounters *c, int plies)
+{
+	return c->reversible_plies + plies < GAME_REVERSIBLE_LIMIT &&
+	       (c->thirteen < 0 || c->thirteen + (plies + 1) / 2 <= GAME_THIRTEEN_LIMIT);
+}
+
+/*
+ * The endgame database's score of the node at ply: a draw, or a win or
+ * loss that no draw rule can stop, is exact; a win that a rule might stop
+ * gets SCORE_EGDB_LIKELY_WIN (still less than the distance). False when the
+ * position is not in the databases.
+ */
+static bool egdb_score(Search *s, int ply, int *score)
+{
+	const Frame *f = &s->stack[ply];
+	uint8_t v;
+	if (bb_count(position_occupied(&f->pos)) > s->egdb_pieces || !egdb_probe(s->egdb, &f->pos, &v))
+		return false;
+	s->egdb_hits++;
+	EgdbResult r = egdb_value_result(v);
+	int d = egdb_value_distance(v);
+	if (r == EGDB_DRAW)
+		*score = SCORE_DRAW;
+	else if (beats_draw_rules(&f->counters, d))
+		*score = r == EGDB_WIN ? SCORE_WIN - ply - d : -SCORE_WIN + ply + d;
+	else
+		*score = r == EGDB_WIN ? SCORE_EGDB_LIKELY_WIN - d : -SCORE_EGDB_LIKELY_WIN + d;
+	return true;
 }
 
 /* Plays m at ply into the next frame and starts fetching the child's
@@ -284,6 +331,9 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 		return 0;
 	if (ply > 0 && is_draw(s, ply))
 		return SCORE_DRAW;
+	int known;
+	if (s->egdb && ply > 0 && egdb_score(s, ply, &known))
+		return known;
 	if (ply >= SEARCH_MAX_PLY - 1)
 		return evaluate(s, ply);
 
@@ -325,6 +375,19 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 	return best;
 }
 
+/* At a drawn database root: only the moves that keep the draw. */
+static void keep_root_only(const Search *s, MoveList *list)
+{
+	int kept = 0;
+	for (int i = 0; i < list->count; i++)
+		for (int j = 0; j < s->root_only_count; j++)
+			if (move_equal(list->moves[i], s->root_only[j])) {
+				list->moves[kept++] = list->moves[i];
+				break;
+			}
+	list->count = kept;
+}
+
 static int reduction(int depth, int index, bool pv_node)
 {
 	if (depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES)
@@ -364,6 +427,9 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 	if (ply > 0) {
 		if (is_draw(s, ply))
 			return SCORE_DRAW;
+		int known;
+		if (s->egdb && egdb_score(s, ply, &known))
+			return known;
 		if (ply >= SEARCH_MAX_PLY - 1)
 			return evaluate(s, ply);
 		if (alpha < -SCORE_WIN + ply)
@@ -391,6 +457,8 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 	int *order = s->order[ply];
 	if (movegen_generate(pos, list) == 0)
 		return -SCORE_WIN + ply;
+	if (ply == 0 && s->root_only_count)
+		keep_root_only(s, list);
 	bool capturing = move_is_capture(list->moves[0]);
 
 	/* Step 6. A forced move costs the opponent nothing to answer: look
@@ -522,7 +590,79 @@ static void report(Search *s, int depth, int score)
 	info.pv_length = s->pv_length[0];
 	for (int i = 0; i < info.pv_length; i++)
 		info.pv[i] = s->pv[0][i];
+	info.egdb_hits = s->egdb_hits;
+	info.egdb_root = s->egdb_root;
 	s->control->info(&info, s->control->user);
+}
+
+/* How many times the position with `key` occurred in the game before the
+ * root (the root included). */
+static int occurrences(const Search *s, uint64_t key)
+{
+	int n = 0;
+	for (int i = 0; i <= s->key_base; i++)
+		n += s->keys[i] == key;
+	return n;
+}
+
+/*
+ * Step 0. A root in the endgame databases: each move is rated from the
+ * database value of the position it leads to, as the game's counters and
+ * repetitions leave it (a move into a third repetition, or onto a finished
+ * 25-move or thirteen-move count, draws). A win or a loss is played at once
+ * by distance (fastest win, longest defence); at a draw the search chooses
+ * among the moves that keep it. True when the move is chosen.
+ */
+static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *moves, SearchResult *out)
+{
+	uint8_t v;
+	if (bb_count(position_occupied(&root->position)) > s->egdb_pieces ||
+	    !egdb_probe(s->egdb, &root->position, &v))
+		return false;
+	s->egdb_hits++;
+	int best = -1, best_rank = 0, best_plies = 0;
+	for (int i = 0; i < moves->count; i++) {
+		Move m = moves->moves[i];
+		Position next;
+		DrawCounters c;
+		position_make(&root->position, m, &next);
+		game_counters_after(&root->position, m, &next, &root->counters, &c);
+		uint8_t nv;
+		if (!egdb_probe(s->egdb, &next, &nv)) {
+			s->root_only_count = 0;
+			return false;
+		}
+		s->egdb_hits++;
+		int plies = egdb_value_distance(nv) + 1, rank = 0;
+		EgdbResult r = egdb_value_result(nv);
+		bool rule_draw =
+		    occurrences(s, next.key) >= 2 ||
+		    ((c.reversible_plies >= GAME_REVERSIBLE_LIMIT || c.thirteen >= GAME_THIRTEEN_LIMIT) &&
+		     movegen_has_moves(&next));
+		if (r == EGDB_LOSS)
+			rank = rule_draw ? 0 : 1000 - plies; /* we win */
+		else if (r == EGDB_WIN)
+			rank = rule_draw ? 0 : -1000 + plies;
+		if (best < 0 || rank > best_rank) {
+			best = i;
+			best_rank = rank;
+			best_plies = plies;
+		}
+		if (rank == 0)
+			s->root_only[s->root_only_count++] = m;
+	}
+	if (best_rank == 0)
+		return false; /* the search picks among the drawing moves */
+	s->root_only_count = 0;
+	s->egdb_root = true;
+	out->best = moves->moves[best];
+	out->score = best_rank > 0 ? SCORE_WIN - best_plies : -SCORE_WIN + best_plies;
+	out->depth = 1;
+	s->pv[0][0] = out->best;
+	s->pv_length[0] = 1;
+	s->leaf_count = 0;
+	report(s, 1, out->score);
+	return true;
 }
 
 /* Whether the outside wants this search to go on once it has finished. */
@@ -555,6 +695,9 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->iteration_has_best = false;
 	s->has_root_move = false;
 	s->root_count = s->scored_count = 0;
+	s->egdb_hits = 0;
+	s->egdb_root = false;
+	s->root_only_count = 0;
 	s->key_base = root->history_count;
 	for (int i = 0; i < root->history_count; i++)
 		s->keys[i] = root->history[i];
@@ -568,6 +711,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	out->score = 0;
 	out->depth = 0;
 	out->nodes = 0;
+	out->egdb_hits = 0;
+	out->egdb_root = false;
 
 	MoveList *moves = &s->lists[0];
 	if (movegen_generate(&root->position, moves) == 0) {
@@ -577,6 +722,12 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	}
 	/* Whatever happens next, there is a legal move to play. */
 	out->best = moves->moves[0];
+	if (s->egdb && !limits->score_all_moves && egdb_root_move(s, root, moves, out)) {
+		out->egdb_hits = s->egdb_hits;
+		out->egdb_root = true;
+		wait_while_pondering(s);
+		return;
+	}
 	bool clock = limits->time_left_ms > 0 || limits->move_time_ms > 0;
 	int max_depth = limits->depth > 0 && limits->depth < MAX_ITERATION ? limits->depth : MAX_ITERATION;
 	if (moves->count == 1 && clock && !s->pondering && !limits->infinite)
@@ -623,5 +774,6 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 			break;
 	}
 	out->nodes = s->nodes;
+	out->egdb_hits = s->egdb_hits;
 	wait_while_pondering(s);
 }

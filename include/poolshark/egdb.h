@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "poolshark/position.h"
+#include "poolshark/score.h"
 
 /*
  * Every position is stored from the side to move's point of view, turned so
@@ -26,6 +27,8 @@ enum {
 	EGDB_HEADER_SIZE = 128, /* bytes before the block offset table */
 	EGDB_MAX_DISTANCE = 253 /* the longest distance a value byte can hold */
 };
+
+_Static_assert((int)EGDB_MAX_DISTANCE < (int)SCORE_DATABASE_PLIES, "database distances fit the score scale");
 
 typedef struct EgdbClass {
 	uint8_t men[2]; /* [0] side to move, [1] the other side */
@@ -176,6 +179,13 @@ int egdb_max_pieces(const Egdb *db);
  * the value: callers apply them.
  */
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value);
+
+/*
+ * The default database directory of the programs: "databases" beside the
+ * running executable (where `make egdb` puts it), written to out when that
+ * directory exists; otherwise out is "" (no databases).
+ */
+void egdb_default_dir(char *out, size_t size);
 
 /* FNV-1a 64 over a byte range, continuing from `hash` (start with
  * EGDB_FNV_OFFSET). */

@@ -17,11 +17,14 @@
 typedef SearchInfoCallback EngineInfoCallback;
 typedef void (*EngineDoneCallback)(const Position *root, const SearchResult *result, void *user);
 
+enum { ENGINE_PATH_MAX = 1024 };
+
 typedef struct EngineOptions {
 	size_t hash_mb;       /* transposition table size, MiB */
 	int move_overhead_ms; /* kept back from every clock budget */
 	bool ponder;          /* whether the GUI may ask for pondering */
 	int strength;         /* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
+	char egdb_path[ENGINE_PATH_MAX]; /* endgame database directory; "" for none */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -40,7 +43,8 @@ typedef enum EngineStatus {
 /* A short text for people, e.g. "a search is running (send stop first)". */
 const char *engine_status_text(EngineStatus status);
 
-/* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100. */
+/* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
+ * no endgame databases. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
@@ -57,6 +61,14 @@ void engine_destroy(Engine *e);
  */
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 void engine_get_options(const Engine *e, EngineOptions *out);
+
+/*
+ * The most pieces the endgame databases of options.egdb_path cover (0: none
+ * open). A new path is opened by engine_set_options(); a directory without
+ * databases leaves the engine playing without, and *error (may be NULL)
+ * then says why.
+ */
+int engine_egdb_pieces(const Engine *e, const char **error);
 
 /*
  * The game the engine plays: read it, never write it (the mutators below

@@ -8,7 +8,7 @@
 
 #include "poolshark/engine.h"
 
-typedef enum OptionType { OPTION_ENUM, OPTION_INT, OPTION_BOOL } OptionType;
+typedef enum OptionType { OPTION_ENUM, OPTION_INT, OPTION_BOOL, OPTION_TEXT } OptionType;
 
 /*
  * One option: its name (as Hub `param`, `get`/`set` and the `--name` flag
@@ -24,9 +24,13 @@ typedef struct OptionDef {
 	const char *help;   /* one short line */
 	long long (*get)(const EngineOptions *o);
 	void (*set)(EngineOptions *o, long long value);
+	/* OPTION_TEXT: the value as text; set_text is false when it is too long. */
+	const char *(*get_text)(const EngineOptions *o);
+	bool (*set_text)(EngineOptions *o, const char *text);
+	const char *flag; /* a shorter command-line flag than --name, or NULL */
 } OptionDef;
 
-enum { OPTION_TEXT_MAX = 64, OPTION_ERROR_MAX = 200 };
+enum { OPTION_TEXT_MAX = ENGINE_PATH_MAX, OPTION_ERROR_MAX = 200 };
 
 /* The options in the order they are listed, and how many there are. */
 const OptionDef *options_at(int index);
@@ -52,7 +56,8 @@ bool options_parse(const OptionDef *def, const char *text, EngineOptions *o, cha
 bool options_parse_named(const char *name, const char *text, EngineOptions *o, char *error, size_t size);
 
 /*
- * For command lines: when argv[*index] is `--NAME` for an option NAME and a
+ * For command lines: when argv[*index] is `--NAME` (or the option's flag)
+ * for an option NAME and a
  * value follows, sets it in *o, advances *index past the value and returns
  * true. Returns false with error "" when argv[*index] is not an option flag
  * (the caller tries its own flags), and false with a message when it is but

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "poolshark/engine.h"
+
 /*
  * Receives every line the protocol prints, without its newline, one whole
  * line per call. Calls come from the thread that handles input and from the
@@ -15,11 +17,12 @@
 typedef void (*ProtocolWrite)(const char *line, void *user);
 
 typedef struct ProtocolConfig {
-	bool interactive;    /* a person at a terminal: greet them */
-	size_t hash_mb;      /* hash size at start */
-	size_t max_hash_mb;  /* largest `hash` that set-param accepts */
-	int max_perft_depth; /* deepest `perft` accepted */
-	bool allow_bench;    /* whether `bench` runs (fuzzing turns it off) */
+	bool interactive;                /* a person at a terminal: greet them */
+	size_t hash_mb;                  /* hash size at start */
+	size_t max_hash_mb;              /* largest `hash` that set-param accepts */
+	int max_perft_depth;             /* deepest `perft` accepted */
+	bool allow_bench;                /* whether `bench` runs (fuzzing turns it off) */
+	char egdb_path[ENGINE_PATH_MAX]; /* endgame databases at start; "" none */
 } ProtocolConfig;
 
 typedef struct Protocol Protocol;

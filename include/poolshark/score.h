@@ -11,8 +11,15 @@ enum {
 	SCORE_DRAW = 0,
 	SCORE_WIN = 10000, /* the side to move wins now; minus plies to the end */
 	SCORE_INFINITE = 10001,
-	/* Scores beyond this are forced game ends (SCORE_WIN - plies). */
-	SCORE_WIN_MIN = SCORE_WIN - SEARCH_MAX_PLY
+	/* The farthest game end an endgame database reports (egdb.h keeps its
+	 * distances below it). */
+	SCORE_DATABASE_PLIES = 256,
+	/* Scores beyond this are forced game ends (SCORE_WIN - plies), found
+	 * by the search or beyond its reach in an endgame database. */
+	SCORE_WIN_MIN = SCORE_WIN - SEARCH_MAX_PLY - SCORE_DATABASE_PLIES,
+	/* A database win that a draw rule might still stop: better than any
+	 * evaluation, worse than a sure win (minus the distance). */
+	SCORE_EGDB_LIKELY_WIN = 5000
 };
 
 static inline bool score_is_decisive(int score)

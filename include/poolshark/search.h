@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "poolshark/egdb.h"
 #include "poolshark/eval.h"
 #include "poolshark/game.h"
 #include "poolshark/move.h"
@@ -28,6 +29,8 @@ typedef struct SearchInfo {
 	int64_t time_ms;
 	int pv_length;
 	Move pv[SEARCH_MAX_PLY];
+	uint64_t egdb_hits; /* endgame database probes that found the position */
+	bool egdb_root;     /* the score is the database's value of the root */
 } SearchInfo;
 
 /* The outcome of a search: best move (move_none() when there is no legal
@@ -38,6 +41,8 @@ typedef struct SearchResult {
 	int score;
 	int depth;
 	uint64_t nodes;
+	uint64_t egdb_hits;
+	bool egdb_root; /* the move and score come from the endgame database */
 } SearchResult;
 
 typedef void (*SearchInfoCallback)(const SearchInfo *info, void *user);
@@ -86,6 +91,15 @@ void search_clear(Search *s);
 
 /* Evaluates with *w from now on; w must outlive the searches. */
 void search_set_weights(Search *s, const EvalWeights *w);
+
+/*
+ * Probes the endgame databases *db (NULL: none) from now on; db must
+ * outlive the searches. Inside the tree a database value is exact (a draw,
+ * or a win or loss the draw counters cannot stop); at the root a position
+ * in the databases is played by distance: the fastest win, the longest
+ * defence, or (left to the search) a move that keeps the draw.
+ */
+void search_set_egdb(Search *s, Egdb *db);
 
 /*
  * Searches root->position within *limits, using and filling *tt, and writes
