@@ -34,6 +34,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
+.PHONY: egdb egdb-verify
 .PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format \
 	web test-web bench-web checkerboard test-checkerboard
 
@@ -56,7 +57,9 @@ help:
 	@echo "make test-checkerboard  the DLL's test program under wine"
 	@echo "make pgo        profile-guided build trained on the bench"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
-	@echo "make clean      remove build outputs"
+	@echo "make egdb       endgame databases up to EGDB_PIECES=5 pieces into databases/ (EGDB_THREADS=2)"
+	@echo "make egdb-verify  re-derive every database value from its successors"
+	@echo "make clean      remove build outputs (not databases/)"
 
 deps:
 	@sh tools/ensure-deps
@@ -262,6 +265,15 @@ test-web: deps web poolshark $(BUILD)/tests/helpers/pdn_read
 
 bench-web: web poolshark web/node_modules/.package-lock.json
 	node web/tests/bench.mjs $(CURDIR)/poolshark
+
+# Endgame databases (doc/EGDB.md); a rerun resumes after the last finished class.
+EGDB_PIECES ?= 5
+EGDB_THREADS ?= 2
+egdb: deps pool-egdb
+	./pool-egdb build --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
+
+egdb-verify: deps pool-egdb
+	./pool-egdb verify --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
 
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i

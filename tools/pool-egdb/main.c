@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* egdb: builds, verifies and inspects the endgame databases (doc/EGDB.md). */
+/* pool-egdb: builds, verifies and inspects the endgame databases (doc/EGDB.md). */
 #include <bsd/stdlib.h>
 #include <errno.h>
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include "poolshark/notation.h"
 
 static const char usage_text[] =
-    "usage: egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
-    "       egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS]\n"
-    "       egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
-    "       egdb info   [--dir DIR] [--pieces N]\n"
-    "       egdb probe  [--dir DIR] FEN\n"
+    "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
+    "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS]\n"
+    "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
+    "       pool-egdb info   [--dir DIR] [--pieces N]\n"
+    "       pool-egdb probe  [--dir DIR] FEN\n"
     "\n"
     "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"
     "(a rerun resumes); --only builds or verifies one pair (X v Y and Y v X)\n"
@@ -35,7 +35,7 @@ typedef struct Args {
 
 static int usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "egdb: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "", usage_text);
+	fprintf(stderr, "pool-egdb: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "", usage_text);
 	return 2;
 }
 
@@ -101,7 +101,7 @@ static int select_pairs(const Args *a, EgdbClass *pairs, int *groups)
 		return n;
 	EgdbClass c;
 	if (!egdb_class_parse(a->only, &c)) {
-		fprintf(stderr, "egdb: --only wants a class such as m0k2-m0k1: %s\n", a->only);
+		fprintf(stderr, "pool-egdb: --only wants a class such as m0k2-m0k1: %s\n", a->only);
 		return -1;
 	}
 	EgdbClass all[MAX_PAIRS];
@@ -112,14 +112,14 @@ static int select_pairs(const Args *a, EgdbClass *pairs, int *groups)
 			groups[0] = 0;
 			return 1;
 		}
-	fprintf(stderr, "egdb: no such class: %s\n", a->only);
+	fprintf(stderr, "pool-egdb: no such class: %s\n", a->only);
 	return -1;
 }
 
 static int cmd_build(const Args *a)
 {
 	if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, "egdb: cannot create %s: %s\n", a->dir, strerror(errno));
+		fprintf(stderr, "pool-egdb: cannot create %s: %s\n", a->dir, strerror(errno));
 		return 1;
 	}
 	static EgdbClass pairs[MAX_PAIRS];
@@ -250,7 +250,7 @@ static int cmd_probe(const Args *a)
 		return usage_error(err, a->fen);
 	Egdb *db = egdb_open(a->dir, err, sizeof err);
 	if (!db) {
-		fprintf(stderr, "egdb: %s\n", err);
+		fprintf(stderr, "pool-egdb: %s\n", err);
 		return 1;
 	}
 	uint8_t v;

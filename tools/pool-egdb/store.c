@@ -18,7 +18,7 @@ uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader 
 	store_path(st, c, path, sizeof path);
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		fprintf(stderr, "egdb: cannot open %s\n", path);
+		fprintf(stderr, "pool-egdb: cannot open %s\n", path);
 		return NULL;
 	}
 	uint8_t *img = NULL;
@@ -32,11 +32,12 @@ uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader 
 	}
 	fclose(f);
 	if (!img) {
-		fprintf(stderr, "egdb: cannot read %s\n", path);
+		fprintf(stderr, "pool-egdb: cannot read %s\n", path);
 		return NULL;
 	}
 	if (!egdb_check_image(img, (size_t)n, h, err, sizeof err) || !egdb_class_equal(h->cls, c)) {
-		fprintf(stderr, "egdb: %s: %s\n", path, egdb_class_equal(h->cls, c) ? err : "wrong class");
+		fprintf(stderr, "pool-egdb: %s: %s\n", path,
+		        egdb_class_equal(h->cls, c) ? err : "wrong class");
 		free(img);
 		return NULL;
 	}

@@ -253,7 +253,7 @@ static bool write_file(Store *st, EgdbClass c, const uint8_t *values, uint64_t c
 	size_t size;
 	uint8_t *img = egdb_encode(c, values, count, &size);
 	if (!img) {
-		fprintf(stderr, "egdb: out of memory encoding\n");
+		fprintf(stderr, "pool-egdb: out of memory encoding\n");
 		return false;
 	}
 	char path[4096], tmp[4200];
@@ -266,7 +266,7 @@ static bool write_file(Store *st, EgdbClass c, const uint8_t *values, uint64_t c
 	/* Renamed only when complete: an interrupted build never leaves a
 	 * partial file under a class's name. */
 	if (!ok || rename(tmp, path) != 0) {
-		fprintf(stderr, "egdb: cannot write %s\n", path);
+		fprintf(stderr, "pool-egdb: cannot write %s\n", path);
 		remove(tmp);
 		return false;
 	}
@@ -300,7 +300,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	char name[32];
 	egdb_class_name(pair, name, sizeof name);
 	if (s.total >= UINT32_MAX) {
-		fprintf(stderr, "egdb: %s: too many positions for one pass\n", name);
+		fprintf(stderr, "pool-egdb: %s: too many positions for one pass\n", name);
 		return false;
 	}
 	if (!store_load_exits(st, pair))
@@ -310,7 +310,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	s.win_at = calloc(s.total, 1);
 	s.loss_at = calloc(s.total, 1);
 	if (!s.value || !s.count || !s.win_at || !s.loss_at) {
-		fprintf(stderr, "egdb: %s: out of memory\n", name);
+		fprintf(stderr, "pool-egdb: %s: out of memory\n", name);
 		free_solver(&s);
 		return false;
 	}
@@ -342,7 +342,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 			propagate(&s, id, level);
 		}
 	if (atomic_load(&s.overflow)) {
-		fprintf(stderr, "egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
+		fprintf(stderr, "pool-egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
 		        EGDB_MAX_DISTANCE);
 		free_solver(&s);
 		return false;
@@ -438,8 +438,8 @@ static void *verify_slice(void *arg)
 		if (want != have && j->bad++ < 5) {
 			char name[32];
 			egdb_class_name(j->c, name, sizeof name);
-			fprintf(stderr, "egdb verify: %s index %llu: stored %d, successors give %d\n", name,
-			        (unsigned long long)i, have, want);
+			fprintf(stderr, "pool-egdb verify: %s index %llu: stored %d, successors give %d\n",
+			        name, (unsigned long long)i, have, want);
 		}
 	}
 	return NULL;

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Endgame databases: the generator's files against an independent solver, known facts, the tool, probing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "poolshark/egdb.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "support/support.h"
+
+typedef struct Paths {
+	char tool[1024];
+	char engine[1024];
+	char dir[256];   /* scratch directory */
+	char db[300];    /* up to 4 pieces, built once by the suite */
+	char other[300]; /* built again, differently, for comparison */
+} Paths;
+
+static Paths paths;
+
+/* Runs a shell command, returns its exit status (-1 when it died). */
+static int run(const char *format, ...)
+{
+	char command[4096];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(command, sizeof command, format, args);
+	va_end(args);
+	int status = system(command);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The whole output of a shell command (at most size - 1 bytes). */
+static void run_output(char *out, size_t size, const char *command)
+{
+	FILE *f = popen(command, "r");
+	assert_non_null(f);
+	size_t n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	pclose(f);
+}
+
+static Egdb *open_db(const char *dir)
+{
+	char err[256];
+	Egdb *db = egdb_open(dir, err, sizeof err);
+	if (!db)
+		fail_msg("%s", err);
+	return db;
+}
+
+static uint8_t probe(Egdb *db, const char *fen)
+{
+	Position p = support_position(fen);
+	uint8_t v;
+	assert_true(egdb_probe(db, &p, &v));
+	return v;
+}
+
+/* ---- Indexing ---- */
+
+static void test_index_round_trip(void **state)
+{
+	(void)state;
+	EgdbClass pairs[64];
+	int n = egdb_class_pairs(4, pairs, NULL, 64);
+	for (int i = 0; i < n; i++) {
+		EgdbClass c = pairs[i];
+		uint64_t size = egdb_class_size(c), valid = 0;
+		for (uint64_t index = 0; index < size; index++) {
+			Position p;
+			if (!egdb_position(c, index, &p))
+				continue;
+			valid++;
+			EgdbClass back;
+			egdb_class_of(&p, &back);
+			assert_true(egdb_class_equal(back, c));
+			assert_int_equal(position_validate(&p), POSITION_OK);
+			assert_int_equal(egdb_index(&p, c), index);
+		}
+		assert_true(valid > 0);
+	}
+}
+
+static void test_pairs_in_dependency_order(void **state)
+{
+	(void)state;
+	EgdbClass pairs[512];
+	int groups[512];
+	int n = egdb_class_pairs(5, pairs, groups, 512);
+	assert_int_equal(n, 45); /* 85 classes: the symmetric ones pair with themselves */
+	for (int i = 1; i < n; i++) {
+		int pieces = egdb_class_pieces(&pairs[i]), before = egdb_class_pieces(&pairs[i - 1]);
+		assert_true(pieces >= before);
+		assert_true(groups[i] == groups[i - 1] || groups[i] == groups[i - 1] + 1);
+	}
+}
+
+/* ---- An independent solver over the reference generator ---- */
+
+/*
+ * Positions of at most three pieces as keys of 24 bits: side to move, piece
+ * count, then (square, kind) of each piece in square order. Values: 0xff
+ * unknown, else distance + 1, as in the files.
+ */
+enum { KEY_SPACE = 1 << 24, UNKNOWN = 0xff, MAX_MEMBERS = 700000 };
+
+static uint32_t board_key(const RefBoard *b)
+{
+	uint32_t key = b->side == 'W' ? 1 : 0, count = 0, pieces = 0;
+	for (int s = 1; s <= 32; s++) {
+		const char *kinds = "bBwW";
+		const char *k = b->squares[s] != '.' ? strchr(kinds, b->squares[s]) : NULL;
+		if (!k)
+			continue;
+		pieces |= (uint32_t)((s - 1) << 2 | (int)(k - kinds)) << (7 * count);
+		count++;
+	}
+	return key | count << 1 | pieces << 3;
+}
+
+static bool side_has_pieces(const RefBoard *b, char side)
+{
+	for (int s = 1; s <= 32; s++) {
+		char c = b->squares[s];
+		if ((side == 'B' && (c == 'b' || c == 'B')) || (side == 'W' && (c == 'w' || c == 'W')))
+			return true;
+	}
+	return false;
+}
+
+typedef struct Solved {
+	uint8_t *value; /* by key */
+	int count;
+	RefBoard *boards;
+	int *first;    /* successors of boards[i]: succ[first[i] .. first[i + 1]) */
+	int32_t *succ; /* key, or -1: the side to move there has no piece */
+} Solved;
+
+static void add_board(Solved *s, const RefBoard *b)
+{
+	assert_true(s->count < MAX_MEMBERS);
+	s->boards[s->count++] = *b;
+}
+
+/* Every board with 2 or 3 pieces, each side at least one, men off their
+ * crowning rows, either side to move. */
+static void enumerate(Solved *s)
+{
+	const char kinds[4] = {'b', 'B', 'w', 'W'};
+	for (int n = 2; n <= 3; n++)
+		for (int a = 1; a <= 32; a++)
+			for (int b = a + 1; b <= 32; b++)
+				for (int c = (n == 3 ? b + 1 : 33); c <= (n == 3 ? 32 : 33); c++)
+					for (int k = 0; k < (n == 3 ? 64 : 16); k++) {
+						RefBoard board;
+						memset(board.squares, '.', sizeof board.squares);
+						int sq[3] = {a, b, c};
+						bool ok = true;
+						for (int i = 0; i < n; i++) {
+							char kind = kinds[(k >> (2 * i)) & 3];
+							if ((kind == 'b' && sq[i] >= 29) ||
+							    (kind == 'w' && sq[i] <= 4))
+								ok = false;
+							board.squares[sq[i]] = kind;
+						}
+						if (!ok || !side_has_pieces(&board, 'B') ||
+						    !side_has_pieces(&board, 'W'))
+							continue;
+						board.side = 'B';
+						add_board(s, &board);
+						board.side = 'W';
+						add_board(s, &board);
+					}
+}
+
+/*
+ * Minimax by increasing depth with memoised results: at depth n a position
+ * is won in n when a move reaches one lost in n - 1, lost in n when every
+ * move reaches one already won; what no depth settles is a draw.
+ */
+static void solve_small(Solved *s)
+{
+	s->value = malloc(KEY_SPACE);
+	s->boards = malloc(MAX_MEMBERS * sizeof *s->boards);
+	s->first = malloc((MAX_MEMBERS + 1) * sizeof *s->first);
+	assert_non_null(s->value);
+	assert_non_null(s->boards);
+	assert_non_null(s->first);
+	memset(s->value, UNKNOWN, KEY_SPACE);
+	s->count = 0;
+	enumerate(s);
+	size_t cap = 16 * (size_t)s->count, used = 0;
+	s->succ = malloc(cap * sizeof *s->succ);
+	RefMove *moves = malloc(REF_MAX_MOVES * sizeof *moves);
+	assert_non_null(moves);
+	for (int i = 0; i < s->count; i++) {
+		s->first[i] = (int)used;
+		int n = reference_generate(&s->boards[i], moves, REF_MAX_MOVES);
+		for (int m = 0; m < n; m++) {
+			RefBoard next;
+			reference_make(&s->boards[i], &moves[m], &next);
+			if (used == cap) {
+				cap *= 2;
+				s->succ = realloc(s->succ, cap * sizeof *s->succ);
+				assert_non_null(s->succ);
+			}
+			s->succ[used++] = side_has_pieces(&next, next.side) ? (int32_t)board_key(&next) : -1;
+		}
+	}
+	s->first[s->count] = (int)used;
+	free(moves);
+
+	int quiet_levels = 0;
+	for (int depth = 0; quiet_levels < 2; depth++) {
+		int settled = 0;
+		uint32_t *now = malloc(sizeof *now * (size_t)s->count);
+		assert_non_null(now);
+		for (int i = 0; i < s->count; i++) {
+			uint32_t key = board_key(&s->boards[i]);
+			if (s->value[key] != UNKNOWN)
+				continue;
+			bool win = false, all_won = true;
+			for (int j = s->first[i]; j < s->first[i + 1]; j++) {
+				uint8_t v = s->succ[j] < 0 ? 1 : s->value[s->succ[j]];
+				if (v == UNKNOWN || v == 0) {
+					all_won = false;
+					continue;
+				}
+				int d = v - 1;
+				if (d % 2 == 0) {
+					all_won = false;
+					win |= d == depth - 1;
+				}
+			}
+			/* Odd depths settle wins, even depths losses. */
+			if ((depth % 2 == 1 && win) || (depth % 2 == 0 && all_won))
+				now[settled++] = key;
+		}
+		for (int i = 0; i < settled; i++)
+			s->value[now[i]] = (uint8_t)(depth + 1);
+		free(now);
+		quiet_levels = settled ? 0 : quiet_levels + 1;
+	}
+	for (int i = 0; i < s->count; i++) {
+		uint32_t key = board_key(&s->boards[i]);
+		if (s->value[key] == UNKNOWN)
+			s->value[key] = EGDB_VALUE_DRAW;
+	}
+}
+
+static void test_files_agree_with_independent_solver(void **state)
+{
+	(void)state;
+	Solved s;
+	solve_small(&s);
+	Egdb *db = open_db(paths.db);
+	int wins = 0, draws = 0, losses = 0, longest = 0;
+	for (int i = 0; i < s.count; i++) {
+		Position p;
+		support_from_reference(&s.boards[i], &p);
+		uint8_t v, want = s.value[board_key(&s.boards[i])];
+		assert_true(egdb_probe(db, &p, &v));
+		if (v != want) {
+			char text[128];
+			support_describe(&p, text, sizeof text);
+			fail_msg("%s: database %d, independent solver %d", text, v, want);
+		}
+		EgdbResult r = egdb_value_result(v);
+		wins += r == EGDB_WIN;
+		draws += r == EGDB_DRAW;
+		losses += r == EGDB_LOSS;
+		if (egdb_value_distance(v) > longest)
+			longest = egdb_value_distance(v);
+	}
+	print_message("%d positions of 2-3 pieces agree: %d wins, %d draws, %d losses, longest %d plies\n",
+	              s.count, wins, draws, losses, longest);
+	egdb_close(db);
+	free(s.value);
+	free(s.boards);
+	free(s.first);
+	free(s.succ);
+}
+
+/* ---- Known facts ---- */
+
+/* The long diagonal a1-h8: squares 29, 25, 22, 18, 15, 11, 8, 4. */
+static const Bitboard LONG_DIAGONAL =
+    (1u << 28) | (1u << 24) | (1u << 21) | (1u << 17) | (1u << 14) | (1u << 10) | (1u << 7) | (1u << 3);
+
+/* Every position of the class with the side to move first, values probed. */
+typedef void (*Visit)(const Position *p, uint8_t v, void *user);
+
+static void each_position(Egdb *db, EgdbClass c, Visit visit, void *user)
+{
+	uint64_t size = egdb_class_size(c);
+	for (uint64_t i = 0; i < size; i++) {
+		Position p;
+		uint8_t v;
+		if (!egdb_position(c, i, &p))
+			continue;
+		assert_true(egdb_probe(db, &p, &v));
+		visit(&p, v, user);
+	}
+}
+
+typedef struct ThreeKings {
+	int longest_win;
+	int held, held_draws; /* lone king on the long diagonal, no capture, strong kings off it */
+	int off, off_wins;    /* lone king off the long diagonal */
+} ThreeKings;
+
+static void visit_three_kings(const Position *p, uint8_t v, void *user)
+{
+	ThreeKings *t = user;
+	/* Normalised: Black (the side to move) has the three kings. */
+	Bitboard lone = p->pieces[WHITE];
+	if (egdb_value_result(v) == EGDB_WIN && egdb_value_distance(v) > t->longest_win)
+		t->longest_win = egdb_value_distance(v);
+	if (movegen_has_capture(p))
+		return;
+	if ((lone & LONG_DIAGONAL) && !(p->pieces[BLACK] & LONG_DIAGONAL)) {
+		t->held++;
+		t->held_draws += egdb_value_result(v) == EGDB_DRAW;
+	} else if (!(lone & LONG_DIAGONAL)) {
+		t->off++;
+		t->off_wins += egdb_value_result(v) == EGDB_WIN;
+	}
+}
+
+static void test_three_kings_against_one(void **state)
+{
+	(void)state;
+	Egdb *db = open_db(paths.db);
+	EgdbClass c = {{0, 0}, {3, 1}};
+	ThreeKings t = {0};
+	each_position(db, c, visit_three_kings, &t);
+	print_message("3 kings v 1 (stronger side to move): longest win %d plies; lone king holding the long "
+	              "diagonal: %d of %d drawn; off it: %d of %d won\n",
+	              t.longest_win, t.held_draws, t.held, t.off_wins, t.off);
+	/* Every win fits the thirteen-move count (13 moves: 25 plies). */
+	assert_true(t.longest_win <= 25);
+	/* Holding the diagonal draws but for short tactics, and off it the
+	 * lone king loses but where it can win the diagonal back at once. */
+	assert_true(t.held_draws * 100 >= t.held * 95);
+	assert_true(t.off_wins * 100 >= t.off * 98);
+	/* The textbook cases. */
+	assert_int_equal(egdb_value_result(probe(db, "W:WK1,K2,K3:BK29")), EGDB_DRAW);
+	assert_int_equal(egdb_value_result(probe(db, "W:WK1,K2,K3:BK32")), EGDB_WIN);
+	egdb_close(db);
+}
+
+typedef struct TwoKings {
+	int positions, draws, longest_win;
+} TwoKings;
+
+static void visit_two_kings(const Position *p, uint8_t v, void *user)
+{
+	(void)p;
+	TwoKings *t = user;
+	t->positions++;
+	t->draws += egdb_value_result(v) == EGDB_DRAW;
+	if (egdb_value_result(v) == EGDB_WIN && egdb_value_distance(v) > t->longest_win)
+		t->longest_win = egdb_value_distance(v);
+}
+
+static void test_two_kings_against_one(void **state)
+{
+	(void)state;
+	Egdb *db = open_db(paths.db);
+	EgdbClass c = {{0, 0}, {2, 1}};
+	TwoKings t = {0};
+	each_position(db, c, visit_two_kings, &t);
+	print_message("2 kings v 1 (stronger side to move): %d of %d drawn, longest win %d plies\n", t.draws,
+	              t.positions, t.longest_win);
+	/* A draw but for short tactics: most positions, and no long win. */
+	assert_true(t.draws * 2 > t.positions);
+	assert_true(t.longest_win <= 7);
+	egdb_close(db);
+}
+
+static void test_longest_wins(void **state)
+{
+	(void)state;
+	char out[8192];
+	char command[2048];
+	snprintf(command, sizeof command, "%s info --dir %s --pieces 4", paths.tool, paths.db);
+	run_output(out, sizeof out, command);
+	/* Regression figures of the first build, cross-checked by verify. */
+	assert_non_null(strstr(out, "41 files, 0 missing, 6408836 positions"));
+	assert_non_null(strstr(out, "longest win 85 plies"));
+}
+
+/* ---- The tool ---- */
+
+static void test_verify_passes(void **state)
+{
+	(void)state;
+	char out[1024], command[2048];
+	snprintf(command, sizeof command, "%s verify --dir %s --pieces 4 --threads 2", paths.tool, paths.db);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "verified 6408836 positions in 23 pairs: 0 mismatches"));
+}
+
+static bool same_files(const char *a, const char *b)
+{
+	return run("diff -r %s %s >/dev/null", a, b) == 0;
+}
+
+static void test_builds_are_deterministic_and_resume(void **state)
+{
+	(void)state;
+	/* Another thread count, then a build interrupted (two files gone,
+	 * one left half-written as a temporary) and resumed. */
+	assert_int_equal(run("%s build --dir %s --pieces 3 --threads 1 --quiet", paths.tool, paths.other), 0);
+	assert_int_equal(run("rm %s/m0k2-m0k1.egdb %s/m1k1-m1k0.egdb", paths.other, paths.other), 0);
+	assert_int_equal(
+	    run("head -c 100 %s/m0k1-m0k2.egdb > %s/m0k2-m0k1.egdb.tmp.1", paths.db, paths.other), 0);
+	assert_int_equal(run("%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.other), 0);
+	assert_int_equal(run("rm %s/*.tmp.*", paths.other), 0);
+	assert_true(same_files(paths.db, paths.other));
+}
+
+static void test_corrupt_file_is_refused(void **state)
+{
+	(void)state;
+	char copy[400];
+	snprintf(copy, sizeof copy, "%s/corrupt", paths.dir);
+	assert_int_equal(run("mkdir -p %s && cp %s/*.egdb %s/", copy, paths.db, copy), 0);
+	/* One byte of the payload changed: the checksum catches it. */
+	assert_int_equal(
+	    run("printf 'Z' | dd of=%s/m0k3-m0k1.egdb bs=1 seek=600 conv=notrunc 2>/dev/null", copy), 0);
+	assert_int_not_equal(
+	    run("%s verify --dir %s --pieces 4 --only m0k3-m0k1 2>/dev/null >/dev/null", paths.tool, copy),
+	    0);
+	char err[256];
+	Egdb *db = egdb_open(copy, err, sizeof err);
+	assert_non_null(db);
+	uint8_t v;
+	Position p = support_position("B:WK1:BK5,K6,K7");
+	assert_false(egdb_probe(db, &p, &v)); /* its class is treated as absent */
+	egdb_close(db);
+
+	assert_int_equal(run("%s build --dir %s --pieces 9 2>/dev/null", paths.tool, copy), 2);
+	assert_int_equal(run("%s verify --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
+}
+
+/* ---- Probing from the engine ---- */
+
+static void test_engine_plays_database_win(void **state)
+{
+	(void)state;
+	char out[8192], command[2048];
+	snprintf(command, sizeof command, "%s analyse --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4",
+	         paths.engine, paths.db);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "(database win in 19 plies)"));
+	assert_non_null(strstr(out, "egdb-hits"));
+	/* Without the databases the same search shows none of it. */
+	snprintf(command, sizeof command, "%s analyse --egdb none --fen 'W:WK1,K2,K3:BK32' --depth 4",
+	         paths.engine);
+	run_output(out, sizeof out, command);
+	assert_null(strstr(out, "database"));
+	assert_null(strstr(out, "egdb-hits"));
+	/* The Hub option, and a refused directory. */
+	snprintf(
+	    command, sizeof command,
+	    "printf 'set egdb-path %s\\nset egdb-path %s/none\\npos fen=W:WK1,K2,K3:BK29\\nlevel depth=3\\n"
+	    "go think\\n' | %s hub; sleep 1",
+	    paths.db, paths.dir, paths.engine);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "set name=egdb-path value="));
+	assert_non_null(strstr(out, "cannot read database directory"));
+	assert_non_null(strstr(out, "egdb-hits="));
+	assert_non_null(strstr(out, "score=0.00"));
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *tools = getenv("TOOL_DIR"), *bin = getenv("POOLSHARK_BIN");
+	if (!tools || !bin) {
+		fprintf(stderr, "test_egdb: TOOL_DIR and POOLSHARK_BIN must be set (make test does)\n");
+		return -1;
+	}
+	snprintf(paths.tool, sizeof paths.tool, "%s/pool-egdb", tools);
+	snprintf(paths.engine, sizeof paths.engine, "%s", bin);
+	snprintf(paths.dir, sizeof paths.dir, "/tmp/poolshark-egdb-XXXXXX");
+	if (!mkdtemp(paths.dir))
+		return -1;
+	snprintf(paths.db, sizeof paths.db, "%s/db", paths.dir);
+	snprintf(paths.other, sizeof paths.other, "%s/other", paths.dir);
+	return run("%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.db) == 0 ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return support_remove_dir(paths.dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_index_round_trip),
+	    cmocka_unit_test(test_pairs_in_dependency_order),
+	    cmocka_unit_test(test_files_agree_with_independent_solver),
+	    cmocka_unit_test(test_three_kings_against_one),
+	    cmocka_unit_test(test_two_kings_against_one),
+	    cmocka_unit_test(test_longest_wins),
+	    cmocka_unit_test(test_verify_passes),
+	    cmocka_unit_test(test_builds_are_deterministic_and_resume),
+	    cmocka_unit_test(test_corrupt_file_is_refused),
+	    cmocka_unit_test(test_engine_plays_database_win),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
