@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "poolshark/movegen.h"
+
 static const uint8_t MAGIC[8] = {'P', 'S', 'H', 'K', 'E', 'G', 'D', 'B'};
 
 /* ---- Indexing ---- */
@@ -309,59 +311,311 @@ static uint64_t get64(const uint8_t *p)
 	return v;
 }
 
-/* Run symbols: the result of each position in a block. */
-enum { SYM_DRAW = 0, SYM_WIN = 1, SYM_LOSS = 2, RUN_MAX = 64 };
+/*
+ * Blocks are Huffman-coded tokens: a value byte (0..255), or a run token
+ * RUN_BASE + j that repeats the last value (1 << j) + (j extra bits) more
+ * times. One code per file, canonical, stored as code lengths.
+ */
+enum { RUN_BASE = 256, RUN_TOKENS = 8, CODE_SYMBOLS = RUN_BASE + RUN_TOKENS, CODE_MAX_BITS = 15 };
+_Static_assert(1 << RUN_TOKENS >= EGDB_BLOCK, "a run token covers any run within a block");
 
-static int symbol_of(uint8_t v)
+/* Where the parts of a file start: header, code lengths, block offsets, payload. */
+enum { CODE_AT = EGDB_HEADER_SIZE, OFFSETS_AT = CODE_AT + CODE_SYMBOLS };
+
+typedef struct BitWriter {
+	uint8_t *out;
+	size_t bytes;
+	int bits; /* bits used in out[bytes] */
+} BitWriter;
+
+static void put_bits(BitWriter *w, uint32_t value, int count)
 {
-	if (v == EGDB_VALUE_DRAW || v == EGDB_VALUE_NONE)
-		return SYM_DRAW;
-	return egdb_value_result(v) == EGDB_WIN ? SYM_WIN : SYM_LOSS;
+	for (int i = 0; i < count; i++) {
+		if (w->bits == 0)
+			w->out[w->bytes] = 0;
+		w->out[w->bytes] |= (uint8_t)(((value >> i) & 1) << w->bits);
+		if (++w->bits == 8) {
+			w->bits = 0;
+			w->bytes++;
+		}
+	}
 }
 
-/*
- * One block: a 16-bit count of run bytes, the runs (symbol in the top two
- * bits, length - 1 in the low six), then one byte per won or lost position
- * in index order: its distance halved (the result gives the parity back).
- * Writes to out (room for 2 + 2 * n bytes) and returns the size.
- */
-static size_t encode_block(const uint8_t *v, int n, uint8_t *out)
+/* A canonical code: the code of each symbol and its length (0: unused). */
+typedef struct Code {
+	uint8_t length[CODE_SYMBOLS];
+	uint16_t code[CODE_SYMBOLS];
+} Code;
+
+/* Huffman code lengths for freq, at most CODE_MAX_BITS long (frequencies
+ * are halved until the tree is shallow enough). */
+static void code_lengths(const uint64_t *freq_in, uint8_t *length)
 {
-	size_t runs = 2;
-	for (int i = 0; i < n;) {
-		int sym = symbol_of(v[i]), len = 1;
-		while (i + len < n && len < RUN_MAX && symbol_of(v[i + len]) == sym)
-			len++;
-		out[runs++] = (uint8_t)(sym << 6 | (len - 1));
-		i += len;
+	uint64_t freq[CODE_SYMBOLS];
+	memcpy(freq, freq_in, sizeof freq);
+	for (;;) {
+		/* Nodes 0..CODE_SYMBOLS-1 are leaves; parents follow. */
+		uint64_t weight[2 * CODE_SYMBOLS];
+		int parent[2 * CODE_SYMBOLS];
+		bool done[2 * CODE_SYMBOLS];
+		int nodes = CODE_SYMBOLS, live = 0;
+		for (int s = 0; s < CODE_SYMBOLS; s++) {
+			weight[s] = freq[s];
+			parent[s] = -1;
+			done[s] = freq[s] == 0;
+			live += freq[s] != 0;
+		}
+		memset(length, 0, CODE_SYMBOLS);
+		if (live <= 1) {
+			for (int s = 0; s < CODE_SYMBOLS; s++)
+				if (freq[s])
+					length[s] = 1;
+			return;
+		}
+		while (live > 1) {
+			int a = -1, b = -1; /* the two lightest; ties to the lower node */
+			for (int i = 0; i < nodes; i++) {
+				if (done[i])
+					continue;
+				if (a < 0 || weight[i] < weight[a]) {
+					b = a;
+					a = i;
+				} else if (b < 0 || weight[i] < weight[b]) {
+					b = i;
+				}
+			}
+			weight[nodes] = weight[a] + weight[b];
+			parent[nodes] = -1;
+			done[nodes] = false;
+			parent[a] = parent[b] = nodes;
+			done[a] = done[b] = true;
+			nodes++;
+			live--;
+		}
+		int deepest = 0;
+		for (int s = 0; s < CODE_SYMBOLS; s++) {
+			if (!freq[s])
+				continue;
+			int depth = 0;
+			for (int n = s; parent[n] >= 0; n = parent[n])
+				depth++;
+			length[s] = (uint8_t)depth;
+			deepest = depth > deepest ? depth : deepest;
+		}
+		if (deepest <= CODE_MAX_BITS)
+			return;
+		for (int s = 0; s < CODE_SYMBOLS; s++)
+			if (freq[s])
+				freq[s] = freq[s] / 2 + 1;
 	}
-	out[0] = (uint8_t)(runs - 2);
-	out[1] = (uint8_t)((runs - 2) >> 8);
-	size_t at = runs;
-	for (int i = 0; i < n; i++)
-		if (symbol_of(v[i]) != SYM_DRAW)
-			out[at++] = (uint8_t)(egdb_value_distance(v[i]) >> 1);
-	return at;
+}
+
+/* Canonical codes from lengths: shorter codes first, then by symbol. */
+static void code_assign(Code *c)
+{
+	int count[CODE_MAX_BITS + 1] = {0};
+	uint16_t next[CODE_MAX_BITS + 2];
+	for (int s = 0; s < CODE_SYMBOLS; s++)
+		count[c->length[s]]++;
+	count[0] = 0;
+	uint16_t code = 0;
+	for (int bits = 1; bits <= CODE_MAX_BITS; bits++) {
+		code = (uint16_t)((code + count[bits - 1]) << 1);
+		next[bits] = code;
+	}
+	for (int s = 0; s < CODE_SYMBOLS; s++)
+		if (c->length[s])
+			c->code[s] = next[c->length[s]]++;
+}
+
+/* The decoding tables of a canonical code, as the lengths give it. */
+typedef struct Decoder {
+	uint16_t count[CODE_MAX_BITS + 1];
+	uint16_t symbol[CODE_SYMBOLS];
+} Decoder;
+
+static bool decoder_init(Decoder *d, const uint8_t *length)
+{
+	memset(d->count, 0, sizeof d->count);
+	for (int s = 0; s < CODE_SYMBOLS; s++) {
+		if (length[s] > CODE_MAX_BITS)
+			return false;
+		d->count[length[s]]++;
+	}
+	d->count[0] = 0;
+	uint16_t offset[CODE_MAX_BITS + 2];
+	offset[1] = 0;
+	int left = 1;
+	for (int bits = 1; bits <= CODE_MAX_BITS; bits++) {
+		left = 2 * left - d->count[bits];
+		if (left < 0)
+			return false; /* over-subscribed: not a code */
+		offset[bits + 1] = (uint16_t)(offset[bits] + d->count[bits]);
+	}
+	for (int s = 0; s < CODE_SYMBOLS; s++)
+		if (length[s])
+			d->symbol[offset[length[s]]++] = (uint16_t)s;
+	return true;
+}
+
+typedef struct BitReader {
+	const uint8_t *in;
+	size_t size, at;
+	int bit;
+} BitReader;
+
+/* The next bit; past the end of the block, zeros (a corrupt block decodes
+ * to wrong values, never to a read outside it). */
+static int get_bit(BitReader *r)
+{
+	if (r->at >= r->size)
+		return 0;
+	int b = (r->in[r->at] >> r->bit) & 1;
+	if (++r->bit == 8) {
+		r->bit = 0;
+		r->at++;
+	}
+	return b;
+}
+
+static uint32_t get_bits(BitReader *r, int count)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < count; i++)
+		v |= (uint32_t)get_bit(r) << i;
+	return v;
+}
+
+static int decode_symbol(BitReader *r, const Decoder *d)
+{
+	int code = 0, first = 0, index = 0;
+	for (int bits = 1; bits <= CODE_MAX_BITS; bits++) {
+		code |= get_bit(r);
+		int count = d->count[bits];
+		if (code - first < count)
+			return d->symbol[index + (code - first)];
+		index += count;
+		first = (first + count) << 1;
+		code <<= 1;
+	}
+	return 0; /* not a code: a corrupt block */
+}
+
+/* Decodes a block of n values into out. */
+static void decode_block(const uint8_t *in, size_t size, const Decoder *d, int n, uint8_t *out)
+{
+	BitReader r = {in, size, 0, 0};
+	uint8_t last = 0;
+	for (int at = 0; at < n;) {
+		int sym = decode_symbol(&r, d);
+		if (sym < RUN_BASE) {
+			last = (uint8_t)sym;
+			out[at++] = last;
+			continue;
+		}
+		int j = sym - RUN_BASE;
+		uint32_t run = (1u << j) + get_bits(&r, j);
+		for (uint32_t i = 0; i < run && at < n; i++)
+			out[at++] = last;
+	}
+}
+
+/* The tokens of a block: values, with positions that need no value (a
+ * capture is pending there: the prober works those out from the captures)
+ * taking the value before them so that runs grow. Calls emit for each. */
+typedef void (*Emit)(void *user, int symbol, uint32_t extra, int extra_bits);
+
+static void tokenize_block(const uint8_t *v, const bool *skip, int n, Emit emit, void *user)
+{
+	uint8_t last = EGDB_VALUE_DRAW;
+	for (int i = 0; i < n;) {
+		uint8_t value = skip[i] ? last : v[i];
+		emit(user, value, 0, 0);
+		last = value;
+		int run = 0;
+		while (i + 1 + run < n && (skip[i + 1 + run] || v[i + 1 + run] == value) &&
+		       run < EGDB_BLOCK - 1)
+			run++;
+		i += 1 + run;
+		while (run > 0) {
+			int j = 31 - __builtin_clz((unsigned)run);
+			emit(user, RUN_BASE + j, (uint32_t)(run - (1 << j)), j);
+			run = 0;
+		}
+	}
+}
+
+static void count_token(void *user, int symbol, uint32_t extra, int extra_bits)
+{
+	(void)extra;
+	(void)extra_bits;
+	((uint64_t *)user)[symbol]++;
+}
+
+typedef struct TokenWriter {
+	BitWriter w;
+	const Code *code;
+} TokenWriter;
+
+static void write_token(void *user, int symbol, uint32_t extra, int extra_bits)
+{
+	TokenWriter *t = user;
+	/* Codes go out first bit first (the decoder reads them MSB first). */
+	int length = t->code->length[symbol];
+	for (int i = length - 1; i >= 0; i--)
+		put_bits(&t->w, (uint32_t)(t->code->code[symbol] >> i) & 1, 1);
+	put_bits(&t->w, extra, extra_bits);
+}
+
+/* Which positions of block b need no stored value: a capture is pending. */
+static void block_skips(EgdbClass c, const uint8_t *values, uint64_t count, uint64_t b, bool *skip, int *n)
+{
+	uint64_t first = b * EGDB_BLOCK;
+	*n = (int)(count - first < EGDB_BLOCK ? count - first : EGDB_BLOCK);
+	for (int i = 0; i < *n; i++) {
+		Position p;
+		skip[i] = values[first + (uint64_t)i] == EGDB_VALUE_NONE ||
+		          !egdb_position(c, first + (uint64_t)i, &p) || movegen_has_capture(&p);
+	}
 }
 
 uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t *size)
 {
 	uint64_t blocks = (count + EGDB_BLOCK - 1) / EGDB_BLOCK;
-	size_t table = 8 * (size_t)(blocks + 1);
-	size_t cap = EGDB_HEADER_SIZE + table + (size_t)blocks * (2 + 2 * EGDB_BLOCK);
+	bool skip[EGDB_BLOCK];
+	uint64_t freq[CODE_SYMBOLS] = {0};
+	for (uint64_t b = 0; b < blocks; b++) {
+		int n;
+		block_skips(c, values, count, b, skip, &n);
+		tokenize_block(values + b * EGDB_BLOCK, skip, n, count_token, freq);
+	}
+	Code code;
+	memset(&code, 0, sizeof code);
+	code_lengths(freq, code.length);
+	code_assign(&code);
+
+	size_t payload_at = OFFSETS_AT + 4 * (size_t)(blocks + 1);
+	/* A token never takes more than CODE_MAX_BITS + RUN_TOKENS bits. */
+	size_t cap = payload_at + (size_t)blocks * (EGDB_BLOCK * (CODE_MAX_BITS + RUN_TOKENS) / 8 + 2);
 	uint8_t *img = calloc(1, cap);
 	if (!img)
 		return NULL;
-	uint8_t *payload = img + EGDB_HEADER_SIZE + table;
-	uint64_t at = 0, wins = 0, draws = 0, losses = 0, invalid = 0;
-	uint32_t longest_win = 0, longest_loss = 0;
+	memcpy(img + CODE_AT, code.length, CODE_SYMBOLS);
+	TokenWriter t = {{img + payload_at, 0, 0}, &code};
 	for (uint64_t b = 0; b < blocks; b++) {
-		put64(img + EGDB_HEADER_SIZE + 8 * b, at);
-		uint64_t first = b * EGDB_BLOCK;
-		int n = (int)(count - first < EGDB_BLOCK ? count - first : EGDB_BLOCK);
-		at += encode_block(values + first, n, payload + at);
+		put32(img + OFFSETS_AT + 4 * b, (uint32_t)t.w.bytes);
+		int n;
+		block_skips(c, values, count, b, skip, &n);
+		tokenize_block(values + b * EGDB_BLOCK, skip, n, write_token, &t);
+		if (t.w.bits) {
+			t.w.bits = 0;
+			t.w.bytes++;
+		}
 	}
-	put64(img + EGDB_HEADER_SIZE + 8 * blocks, at);
+	put32(img + OFFSETS_AT + 4 * blocks, (uint32_t)t.w.bytes);
+
+	uint64_t wins = 0, draws = 0, losses = 0, invalid = 0;
+	uint32_t longest_win = 0, longest_loss = 0;
 	for (uint64_t i = 0; i < count; i++) {
 		uint8_t v = values[i];
 		uint32_t d = (uint32_t)egdb_value_distance(v);
@@ -393,8 +647,8 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 	put32(img + 64, longest_win);
 	put32(img + 68, longest_loss);
 	put64(img + 72, blocks);
-	put64(img + 80, at);
-	*size = EGDB_HEADER_SIZE + table + at;
+	put64(img + 80, t.w.bytes);
+	*size = payload_at + t.w.bytes;
 	put64(img + 88, egdb_fnv1a(EGDB_FNV_OFFSET, img + EGDB_HEADER_SIZE, *size - EGDB_HEADER_SIZE));
 	return img;
 }
@@ -435,96 +689,89 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 		return fail(err, err_size, "bad block size or count");
 	if (h->wins + h->draws + h->losses + h->invalid != h->positions)
 		return fail(err, err_size, "result counts do not add up");
-	uint64_t table = 8 * (h->blocks + 1);
-	if (size != EGDB_HEADER_SIZE + table + h->payload)
+	if (size != OFFSETS_AT + 4 * (h->blocks + 1) + h->payload)
 		return fail(err, err_size, "file size does not match the header (truncated?)");
-	const uint8_t *offsets = img + EGDB_HEADER_SIZE;
-	for (uint64_t b = 0; b < h->blocks; b++) {
-		uint64_t start = get64(offsets + 8 * b), end = get64(offsets + 8 * (b + 1));
-		if (start > end || end > h->payload || end - start < 2)
+	const uint8_t *offsets = img + OFFSETS_AT;
+	for (uint64_t b = 0; b < h->blocks; b++)
+		if (get32(offsets + 4 * b) > get32(offsets + 4 * (b + 1)))
 			return fail(err, err_size, "bad block offset");
-	}
-	if (get64(offsets) != 0 || get64(offsets + 8 * h->blocks) != h->payload)
+	if (get32(offsets) != 0 || get32(offsets + 4 * h->blocks) != h->payload)
 		return fail(err, err_size, "bad block offset");
+	Decoder d;
+	if (!decoder_init(&d, img + CODE_AT))
+		return fail(err, err_size, "bad code table");
 	if (egdb_fnv1a(EGDB_FNV_OFFSET, img + EGDB_HEADER_SIZE, size - EGDB_HEADER_SIZE) != h->checksum)
 		return fail(err, err_size, "checksum mismatch (corrupt file)");
 	return true;
 }
 
-static const uint8_t *block_start(const uint8_t *img, const EgdbHeader *h, uint64_t b, uint64_t *length)
+/* Decodes block b of a checked image into out (EGDB_BLOCK values, fewer in
+ * the last block). Positions with a capture pending hold no real value. */
+static void image_block(const uint8_t *img, const EgdbHeader *h, const Decoder *d, uint64_t b, uint8_t *out)
 {
-	const uint8_t *offsets = img + EGDB_HEADER_SIZE;
-	uint64_t start = get64(offsets + 8 * b);
-	*length = get64(offsets + 8 * (b + 1)) - start;
-	return img + EGDB_HEADER_SIZE + 8 * (h->blocks + 1) + start;
-}
-
-static uint8_t value_from(int sym, uint8_t half)
-{
-	int d = 2 * half + (sym == SYM_WIN ? 1 : 0);
-	return (uint8_t)(d + 1);
-}
-
-/* The value at position `at` of a block; reads stay inside the block's
- * length, so a corrupt block yields a wrong value, never a stray read. */
-static uint8_t block_value(const uint8_t *p, uint64_t length, int at)
-{
-	uint64_t runs = (uint64_t)p[0] | (uint64_t)p[1] << 8;
-	if (runs + 2 > length)
-		return EGDB_VALUE_DRAW;
-	int pos = 0, decided = 0;
-	for (uint64_t r = 0; r < runs; r++) {
-		int sym = p[2 + r] >> 6, len = (p[2 + r] & 63) + 1;
-		if (at < pos + len) {
-			if (sym == SYM_DRAW)
-				return EGDB_VALUE_DRAW;
-			uint64_t d = 2 + runs + (uint64_t)decided + (uint64_t)(at - pos);
-			return d < length ? value_from(sym, p[d]) : EGDB_VALUE_DRAW;
-		}
-		pos += len;
-		decided += sym == SYM_DRAW ? 0 : len;
-	}
-	return EGDB_VALUE_DRAW;
-}
-
-uint8_t egdb_image_value(const uint8_t *img, const EgdbHeader *h, uint64_t index)
-{
-	uint64_t length;
-	const uint8_t *p = block_start(img, h, index / EGDB_BLOCK, &length);
-	return block_value(p, length, (int)(index % EGDB_BLOCK));
+	const uint8_t *offsets = img + OFFSETS_AT;
+	uint32_t start = get32(offsets + 4 * b), end = get32(offsets + 4 * (b + 1));
+	const uint8_t *payload = img + OFFSETS_AT + 4 * (h->blocks + 1);
+	uint64_t first = b * EGDB_BLOCK;
+	int n = (int)(h->positions - first < EGDB_BLOCK ? h->positions - first : EGDB_BLOCK);
+	decode_block(payload + start, end - start, d, n, out);
 }
 
 void egdb_image_decode(const uint8_t *img, const EgdbHeader *h, uint8_t *values)
 {
-	for (uint64_t b = 0; b < h->blocks; b++) {
-		uint64_t length;
-		const uint8_t *p = block_start(img, h, b, &length);
-		uint64_t runs = (uint64_t)p[0] | (uint64_t)p[1] << 8;
-		uint64_t d = 2 + runs;
-		uint8_t *out = values + b * EGDB_BLOCK;
-		int pos = 0;
-		for (uint64_t r = 0; r < runs && 2 + r < length; r++) {
-			int sym = p[2 + r] >> 6, len = (p[2 + r] & 63) + 1;
-			for (int i = 0; i < len && b * EGDB_BLOCK + (uint64_t)pos < h->positions; i++, pos++)
-				out[pos] = sym == SYM_DRAW ? EGDB_VALUE_DRAW
-				                           : value_from(sym, d < length ? p[d++] : 0);
-		}
-	}
+	Decoder d;
+	decoder_init(&d, img + CODE_AT);
+	for (uint64_t b = 0; b < h->blocks; b++)
+		image_block(img, h, &d, b, values + b * EGDB_BLOCK);
 }
 
 /* ---- Probing ---- */
+
+uint8_t egdb_value_best(const uint8_t *next, int n)
+{
+	int win = 0, loss = 0;
+	bool draw = false;
+	for (int i = 0; i < n; i++) {
+		int d = egdb_value_distance(next[i]);
+		if (next[i] == EGDB_VALUE_DRAW)
+			draw = true;
+		else if (egdb_value_result(next[i]) == EGDB_LOSS) {
+			if (win == 0 || d + 1 < win)
+				win = d + 1;
+		} else if (d + 1 > loss) {
+			loss = d + 1;
+		}
+	}
+	if (n == 0)
+		return 1;
+	if (win)
+		return (uint8_t)(win + 1);
+	return draw ? EGDB_VALUE_DRAW : (uint8_t)(loss + 1);
+}
 
 typedef struct EgdbSlot {
 	_Atomic(const uint8_t *) image; /* mapped and checked, or NULL */
 	atomic_bool tried;              /* mapping attempted (it failed when image is NULL) */
 	size_t size;
 	EgdbHeader header;
+	Decoder decoder;
 } EgdbSlot;
+
+/* Recently decoded blocks, direct-mapped by (class, block). */
+enum { CACHE_BLOCKS = 2048 };
+
+typedef struct CacheEntry {
+	int key; /* class key, -1 when empty */
+	uint64_t block;
+	uint8_t values[EGDB_BLOCK];
+} CacheEntry;
 
 struct Egdb {
 	char *dir;
 	int max_pieces;
-	pthread_mutex_t lock; /* taken only to map a class for the first time */
+	pthread_mutex_t lock;       /* taken only to map a class for the first time */
+	pthread_mutex_t cache_lock; /* the block cache */
+	CacheEntry *cache;
 	bool present[EGDB_CLASS_KEYS];
 	EgdbSlot slots[EGDB_CLASS_KEYS];
 };
@@ -545,13 +792,19 @@ Egdb *egdb_open(const char *dir, char *err, size_t err_size)
 		return NULL;
 	}
 	Egdb *db = calloc(1, sizeof *db);
-	if (!db || !(db->dir = strdup(dir))) {
+	CacheEntry *cache = malloc(CACHE_BLOCKS * sizeof *cache);
+	if (!db || !cache || !(db->dir = strdup(dir))) {
 		free(db);
+		free(cache);
 		closedir(d);
 		fail(err, err_size, "out of memory");
 		return NULL;
 	}
+	db->cache = cache;
+	for (int i = 0; i < CACHE_BLOCKS; i++)
+		cache[i].key = -1;
 	pthread_mutex_init(&db->lock, NULL);
+	pthread_mutex_init(&db->cache_lock, NULL);
 	int found = 0;
 	for (struct dirent *e; (e = readdir(d));) {
 		char stem[32];
@@ -603,6 +856,8 @@ void egdb_close(Egdb *db)
 			munmap((void *)img, db->slots[k].size);
 	}
 	pthread_mutex_destroy(&db->lock);
+	pthread_mutex_destroy(&db->cache_lock);
+	free(db->cache);
 	free(db->dir);
 	free(db);
 }
@@ -633,8 +888,44 @@ static void map_class(Egdb *db, EgdbClass c, EgdbSlot *slot)
 		munmap(img, (size_t)st.st_size);
 		return;
 	}
+	decoder_init(&slot->decoder, (const uint8_t *)img + CODE_AT);
 	slot->size = (size_t)st.st_size;
 	atomic_store(&slot->image, (const uint8_t *)img);
+}
+
+/* The mapped file of class c, mapping it on first use; NULL when absent. */
+static EgdbSlot *class_slot(Egdb *db, EgdbClass c)
+{
+	int key = egdb_class_key(c);
+	if (!db->present[key])
+		return NULL;
+	EgdbSlot *slot = &db->slots[key];
+	if (atomic_load(&slot->image))
+		return slot;
+	if (atomic_load(&slot->tried))
+		return NULL;
+	pthread_mutex_lock(&db->lock);
+	if (!atomic_load(&slot->tried)) {
+		map_class(db, c, slot);
+		atomic_store(&slot->tried, true);
+	}
+	pthread_mutex_unlock(&db->lock);
+	return atomic_load(&slot->image) ? slot : NULL;
+}
+
+static uint8_t stored_value(Egdb *db, EgdbSlot *slot, int key, uint64_t index)
+{
+	uint64_t block = index / EGDB_BLOCK;
+	CacheEntry *e = &db->cache[(uint64_t)((unsigned)key * 2654435761u + block) % CACHE_BLOCKS];
+	pthread_mutex_lock(&db->cache_lock);
+	if (e->key != key || e->block != block) {
+		image_block(atomic_load(&slot->image), &slot->header, &slot->decoder, block, e->values);
+		e->key = key;
+		e->block = block;
+	}
+	uint8_t v = e->values[index % EGDB_BLOCK];
+	pthread_mutex_unlock(&db->cache_lock);
+	return v;
 }
 
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
@@ -647,27 +938,26 @@ bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 	}
 	if (egdb_class_pieces(&c) > EGDB_MAX_PIECES || c.men[1] + c.kings[1] == 0)
 		return false;
-	int key = egdb_class_key(c);
-	if (!db->present[key])
+	EgdbSlot *slot = class_slot(db, c);
+	if (!slot)
 		return false;
-	EgdbSlot *slot = &db->slots[key];
-	const uint8_t *img = atomic_load(&slot->image);
-	if (!img) {
-		if (atomic_load(&slot->tried))
-			return false;
-		pthread_mutex_lock(&db->lock);
-		if (!atomic_load(&slot->tried)) {
-			map_class(db, c, slot);
-			atomic_store(&slot->tried, true);
+	if (movegen_has_capture(p)) {
+		/* Not stored: every capture leads to fewer pieces. */
+		MoveList list;
+		uint8_t next[MOVELIST_CAPACITY];
+		int n = movegen_captures(p, &list);
+		for (int i = 0; i < n; i++) {
+			Position after;
+			position_make(p, list.moves[i], &after);
+			if (!egdb_probe(db, &after, &next[i]))
+				return false;
 		}
-		pthread_mutex_unlock(&db->lock);
-		img = atomic_load(&slot->image);
-		if (!img)
-			return false;
+		*value = egdb_value_best(next, n);
+		return true;
 	}
 	Position n;
 	egdb_normalize(p, &n);
-	*value = egdb_image_value(img, &slot->header, egdb_index(&n, c));
+	*value = stored_value(db, slot, egdb_class_key(c), egdb_index(&n, c));
 	return true;
 }
 

@@ -23,7 +23,7 @@ enum {
 	EGDB_MAX_PIECES = 8, /* the largest total the index and names allow */
 	EGDB_FORMAT_VERSION = 1,
 	EGDB_VARIANT_POOL = 1,  /* American pool checkers (RULES.md); 2, 3 kept for Russian, Brazilian */
-	EGDB_BLOCK = 512,       /* positions per compressed block */
+	EGDB_BLOCK = 256,       /* positions per compressed block */
 	EGDB_HEADER_SIZE = 128, /* bytes before the block offset table */
 	EGDB_MAX_DISTANCE = 253 /* the longest distance a value byte can hold */
 };
@@ -148,12 +148,16 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
  */
 bool egdb_check_image(const uint8_t *image, size_t size, EgdbHeader *h, char *err, size_t err_size);
 
-/* The value at `index` of a checked image. */
-uint8_t egdb_image_value(const uint8_t *image, const EgdbHeader *h, uint64_t index);
-
-/* Decodes a whole checked image into values[0..h->positions) (no-position
- * slots come out as draws). */
+/* Decodes a whole checked image into values[0..h->positions). Slots that
+ * are no position, and positions where the side to move has a capture
+ * (the file does not store those: see egdb_value_best()), hold arbitrary
+ * values. */
 void egdb_image_decode(const uint8_t *image, const EgdbHeader *h, uint8_t *values);
+
+/* The value of a position whose moves lead to positions of values
+ * next[0..n) (each from the opponent's view): the fastest win, else a draw,
+ * else the longest loss; no move is a loss now. */
+uint8_t egdb_value_best(const uint8_t *next, int n);
 
 /* ---- Probing ---- */
 

@@ -392,30 +392,14 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 uint8_t derive_value(const Store *st, const Position *p)
 {
 	MoveList list;
+	uint8_t next[MOVELIST_CAPACITY];
 	int n = movegen_generate(p, &list);
-	int win = 0, loss = 0;
-	bool draw = false;
 	for (int i = 0; i < n; i++) {
-		Position next;
-		position_make(p, list.moves[i], &next);
-		uint8_t v = store_value(st, &next);
-		int d = egdb_value_distance(v);
-		if (v == EGDB_VALUE_DRAW)
-			draw = true;
-		else if (egdb_value_result(v) == EGDB_LOSS) {
-			if (win == 0 || d + 1 < win)
-				win = d + 1;
-		} else if (d + 1 > loss) {
-			loss = d + 1;
-		}
+		Position after;
+		position_make(p, list.moves[i], &after);
+		next[i] = store_value(st, &after);
 	}
-	if (n == 0)
-		return 1;
-	if (win)
-		return (uint8_t)(win + 1);
-	if (draw)
-		return EGDB_VALUE_DRAW;
-	return (uint8_t)(loss + 1);
+	return egdb_value_best(next, n);
 }
 
 typedef struct VerifyJob {

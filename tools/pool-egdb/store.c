@@ -4,6 +4,9 @@
 #include <stdlib.h>
 
 #include "egdbtool.h"
+#include "poolshark/movegen.h"
+
+static bool load_exits_of(Store *st, EgdbClass xy);
 
 void store_path(const Store *st, EgdbClass c, char *out, size_t size)
 {
@@ -61,6 +64,30 @@ bool store_load(Store *st, EgdbClass c)
 	free(img);
 	if (!values)
 		return false;
+	/* The file leaves out positions with a capture pending: their moves
+	 * all lead to smaller classes, loaded first. */
+	if (!load_exits_of(st, c)) {
+		free(values);
+		return false;
+	}
+	for (uint64_t i = 0; i < h.positions; i++) {
+		Position p;
+		if (!egdb_position(c, i, &p)) {
+			values[i] = EGDB_VALUE_NONE;
+			continue;
+		}
+		if (!movegen_has_capture(&p))
+			continue;
+		MoveList list;
+		uint8_t next[MOVELIST_CAPACITY];
+		int n = movegen_captures(&p, &list);
+		for (int m = 0; m < n; m++) {
+			Position after;
+			position_make(&p, list.moves[m], &after);
+			next[m] = store_value(st, &after);
+		}
+		values[i] = egdb_value_best(next, n);
+	}
 	st->values[key] = values;
 	st->sizes[key] = h.positions;
 	return true;
