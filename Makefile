@@ -34,7 +34,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
-.PHONY: egdb egdb-verify
+.PHONY: egdb egdb-verify egdb-slurm-test
 .PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format \
 	web test-web bench-web checkerboard test-checkerboard
 
@@ -59,6 +59,7 @@ help:
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make egdb       endgame databases up to EGDB_PIECES=5 pieces into databases/ (EGDB_THREADS=2)"
 	@echo "make egdb-verify  re-derive every database value from its successors"
+	@echo "make egdb-slurm-test  a single-node Slurm (root): databases and a sharded match through it"
 	@echo "make clean      remove build outputs (not databases/)"
 
 deps:
@@ -274,6 +275,10 @@ egdb: deps pool-egdb
 
 egdb-verify: deps pool-egdb
 	./pool-egdb verify --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
+
+# Starts its own single-node Slurm (needs root; installs Debian's slurm packages).
+egdb-slurm-test: all
+	sh tests/slurm-test.sh
 
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i

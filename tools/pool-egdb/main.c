@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pool-egdb: builds, verifies and inspects the endgame databases (doc/EGDB.md). */
-#include <bsd/stdlib.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 
 #include "egdbtool.h"
 #include "poolshark/notation.h"
+#include "poolshark/number.h"
 
 static const char usage_text[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
@@ -41,9 +41,8 @@ static int usage_error(const char *what, const char *arg)
 
 static bool parse_number(const char *text, long long low, long long high, int *out)
 {
-	const char *problem = NULL;
-	long long v = strtonum(text, low, high, &problem);
-	if (problem)
+	long long v;
+	if (number_parse(text, low, high, &v))
 		return false;
 	*out = (int)v;
 	return true;

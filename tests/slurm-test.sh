@@ -1,0 +1,105 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Starts a single-node Slurm (munged, slurmctld, slurmd as root, all state in
+# a scratch directory, ports 16817-16818), builds the endgame databases up to
+# EGDB_PIECES (4) through tools/egdb-slurm, checks the files are identical to
+# a local build, runs a small pool-match as shards through tools/match-slurm
+# and checks the joined summary, then stops what it started. Needs root and
+# Debian's slurmctld slurmd slurm-client munge (installed when missing).
+set -eu
+cd "$(dirname "$0")/.."
+pieces=${EGDB_PIECES:-4}
+
+need=
+for pkg in slurmctld slurmd slurm-client munge; do
+	dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
+done
+if [ -n "$need" ]; then
+	[ "$(id -u)" = 0 ] || { echo "slurm-test: needs root to install$need" >&2; exit 1; }
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y -qq $need >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq $need >/dev/null; }
+fi
+
+t=$(mktemp -d /tmp/poolshark-slurm-XXXXXX)
+chmod 755 "$t"
+host=$(hostname -s)
+cleanup() {
+	for pidfile in "$t/slurmd.pid" "$t/slurmctld.pid" "$t/munged.pid"; do
+		[ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+	done
+	sleep 1
+	rm -rf "$t"
+}
+trap cleanup EXIT INT TERM
+
+# MUNGE with a key of our own.
+mkdir -p "$t/munge"
+chmod 700 "$t/munge"
+dd if=/dev/urandom of="$t/munge/key" bs=1024 count=1 2>/dev/null
+chmod 400 "$t/munge/key"
+munged --force --key-file="$t/munge/key" --socket="$t/munge/socket" --pid-file="$t/munged.pid" \
+	--log-file="$t/munge/log" --seed-file="$t/munge/seed"
+
+mkdir -p "$t/state" "$t/spool"
+cat > "$t/slurm.conf" <<CONF
+ClusterName=poolshark
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=16817
+SlurmdPort=16818
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$t/munge/socket
+StateSaveLocation=$t/state
+SlurmdSpoolDir=$t/spool
+SlurmctldPidFile=$t/slurmctld.pid
+SlurmdPidFile=$t/slurmd.pid
+SlurmctldLogFile=$t/slurmctld.log
+SlurmdLogFile=$t/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ReturnToService=2
+MpiDefault=none
+NodeName=$host CPUs=2 RealMemory=1000 State=UNKNOWN
+PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF="$t/slurm.conf"
+slurmctld -f "$SLURM_CONF"
+slurmd -f "$SLURM_CONF"
+i=0
+until sinfo -h -o %T 2>/dev/null | grep -q idle; do
+	i=$((i + 1))
+	[ $i -lt 60 ] || { echo "slurm-test: the node never came up" >&2; cat "$t/slurmctld.log" "$t/slurmd.log" >&2; exit 1; }
+	sleep 1
+done
+echo "== single-node Slurm up on $host"
+
+echo "== databases up to $pieces pieces through Slurm"
+tools/egdb-slurm --pieces "$pieces" --dir "$t/slurm-db" --tool ./pool-egdb --wait >/dev/null
+echo "== the same locally"
+./pool-egdb build --pieces "$pieces" --dir "$t/local-db" --quiet
+rm -f "$t"/slurm-db/slurm-*.log
+if ! diff -r "$t/local-db" "$t/slurm-db"; then
+	echo "slurm-test: the files built through Slurm differ from the local build" >&2
+	exit 1
+fi
+echo "identical: $(ls "$t/local-db" | wc -l) files"
+
+echo "== a pool-match in 2 shards through Slurm"
+tools/match-slurm --shards 2 --out "$t/match" --tool ./pool-match --wait -- \
+	--engine cmd=./poolshark name=a --engine cmd=./poolshark name=b --games 8 --depth 2 \
+	--openings tools/data/openings.fen --seed 7 >/dev/null
+./pool-match --engine cmd=./poolshark name=a --engine cmd=./poolshark name=b --games 8 --depth 2 \
+	--openings tools/data/openings.fen --seed 7 --pdn "$t/whole.pdn" >/dev/null
+./pool-match --summarize "$t/whole.pdn" > "$t/whole.txt"
+if ! diff "$t/whole.txt" "$t/match/summary.txt"; then
+	echo "slurm-test: the joined shards differ from the whole match" >&2
+	exit 1
+fi
+cat "$t/match/summary.txt"
+echo "slurm-test: 2 passed, 0 failed"

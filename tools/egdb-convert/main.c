@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* egdb-convert: does poolshark win database wins and hold database draws under the real draw rules? */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/egdb.h"
+#include "poolshark/engine.h"
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/number.h"
+#include "poolshark/random.h"
+
+static const char usage_text[] =
+    "usage: egdb-convert --egdb DIR [--positions N] [--min-distance PLIES] [--nodes N] [--seed S]\n"
+    "                    [--draws N] [--without] [--verbose]\n"
+    "\n"
+    "Picks N won positions of 4-5 pieces (the side to move wins in at least\n"
+    "--min-distance plies, default 20) and N drawn ones (where some move loses),\n"
+    "and plays each as a game under the full rules (RULES.md 3): poolshark, searching\n"
+    "--nodes per move (default 100000), plays the side to move; the other side plays\n"
+    "perfectly from the databases (the longest defence when lost, the fastest win\n"
+    "when poolshark errs). --without: poolshark plays without the databases.\n"
+    "Prints one line per game and a summary table.\n";
+
+typedef struct Options {
+	const char *dir;
+	int positions, draws, min_distance;
+	uint64_t nodes, seed;
+	bool without, verbose;
+} Options;
+
+typedef struct Tally {
+	int games, won, drawn, lost;
+	int by_reason[5];
+	long plies_won; /* over the won games */
+	long distance;  /* database distance of the won games' starts */
+} Tally;
+
+static bool parse_u64(const char *text, long long low, long long high, uint64_t *out)
+{
+	long long v;
+	if (number_parse(text, low, high, &v))
+		return false;
+	*out = (uint64_t)v;
+	return true;
+}
+
+/* The database's move for the side that is not poolshark: the fastest win,
+ * else a draw, else the longest loss; ties to the first in generation order. */
+static Move perfect_move(Egdb *db, const Position *p)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list), best = 0, best_rank = 0;
+	for (int i = 0; i < n; i++) {
+		Position next;
+		uint8_t v;
+		position_make(p, list.moves[i], &next);
+		if (!egdb_probe(db, &next, &v))
+			return list.moves[0];
+		int d = egdb_value_distance(v), rank;
+		if (egdb_value_result(v) == EGDB_LOSS)
+			rank = 1000 - d; /* we win */
+		else if (egdb_value_result(v) == EGDB_DRAW)
+			rank = 0;
+		else
+			rank = -1000 + d;
+		if (i == 0 || rank > best_rank) {
+			best = i;
+			best_rank = rank;
+		}
+	}
+	return list.moves[best];
+}
+
+/* A random position of 4 or 5 pieces with the wanted database value. */
+static bool pick(Egdb *db, uint64_t *rng, bool want_win, int min_distance, Position *out)
+{
+	static EgdbClass pairs[256];
+	static int count;
+	if (!count)
+		count = egdb_class_pairs(5, pairs, NULL, 256);
+	for (int tries = 0; tries < 1000000; tries++) {
+		EgdbClass c = pairs[random_below(rng, (uint64_t)count)];
+		if (egdb_class_pieces(&c) < 4)
+			continue;
+		if (random_below(rng, 2))
+			c = egdb_class_swap(c);
+		Position p;
+		uint8_t v;
+		if (!egdb_position(c, random_below(rng, egdb_class_size(c)), &p) || !egdb_probe(db, &p, &v))
+			continue;
+		if (movegen_has_capture(&p))
+			continue; /* the point is play, not a capture */
+		if (want_win && (egdb_value_result(v) != EGDB_WIN || egdb_value_distance(v) < min_distance))
+			continue;
+		if (!want_win) {
+			/* A draw where some move loses: holding it takes a choice. */
+			if (egdb_value_result(v) != EGDB_DRAW)
+				continue;
+			MoveList list;
+			bool can_lose = false;
+			int n = movegen_generate(&p, &list);
+			for (int i = 0; i < n; i++) {
+				Position next;
+				uint8_t nv;
+				position_make(&p, list.moves[i], &next);
+				can_lose |= egdb_probe(db, &next, &nv) && egdb_value_result(nv) == EGDB_WIN;
+			}
+			if (!can_lose)
+				continue;
+		}
+		/* A random colour to move. */
+		if (random_below(rng, 2)) {
+			Position turned = p; /* Black to move: turn the board, swap the colours */
+			Bitboard b = 0, w = 0, k = 0;
+			for (int s = 0; s < SQUARE_COUNT; s++) {
+				int t = SQUARE_COUNT - 1 - s;
+				if (turned.pieces[BLACK] & bb_square(s))
+					w |= bb_square(t);
+				if (turned.pieces[WHITE] & bb_square(s))
+					b |= bb_square(t);
+				if (turned.kings & bb_square(s))
+					k |= bb_square(t);
+			}
+			position_set(&p, b, w, k, WHITE);
+		}
+		*out = p;
+		return true;
+	}
+	return false;
+}
+
+/* Plays one game from *start: poolshark (engine) is the side to move. */
+static GameStatus play(Engine *e, Egdb *db, const Position *start, const Options *o, Game *g, int *plies)
+{
+	Color engine_side = start->side;
+	game_init(g, start);
+	engine_new_game(e, start);
+	for (;;) {
+		GameStatus st = game_status(g);
+		if (st.result != RESULT_NONE) {
+			*plies = g->ply_count;
+			return st;
+		}
+		const Position *p = game_position(g);
+		Move m;
+		if (p->side == engine_side) {
+			SearchLimits limits = {0};
+			SearchResult r;
+			limits.nodes = o->nodes;
+			engine_set_game(e, g);
+			engine_search_sync(e, &limits, NULL, NULL, &r);
+			m = r.best;
+		} else {
+			m = perfect_move(db, p);
+		}
+		game_play(g, m);
+	}
+}
+
+static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, Game *g)
+{
+	uint64_t rng = o->seed + (wins ? 0 : 1);
+	int n = wins ? o->positions : o->draws;
+	for (int i = 0; i < n; i++) {
+		Position start;
+		uint8_t v;
+		if (!pick(db, &rng, wins, o->min_distance, &start) || !egdb_probe(db, &start, &v)) {
+			fprintf(stderr, "egdb-convert: no position found\n");
+			return;
+		}
+		int plies;
+		GameStatus st = play(e, db, &start, o, g, &plies);
+		bool engine_won = (st.result == RESULT_BLACK_WINS && start.side == BLACK) ||
+		                  (st.result == RESULT_WHITE_WINS && start.side == WHITE);
+		t->games++;
+		if (engine_won) {
+			t->won++;
+			t->plies_won += plies;
+			t->distance += egdb_value_distance(v);
+		} else if (st.result == RESULT_DRAW) {
+			t->drawn++;
+			t->by_reason[st.reason]++;
+		} else {
+			t->lost++;
+		}
+		if (o->verbose) {
+			char fen[NOTATION_FEN_MAX];
+			notation_write_fen(&start, fen, sizeof fen);
+			printf("%-5s %3d  %-38s database %s %3d  game: %-5s in %3d plies%s%s\n",
+			       wins ? "win" : "draw", i + 1, fen, wins ? "win in" : "draw  ",
+			       egdb_value_distance(v),
+			       engine_won                 ? "won"
+			       : st.result == RESULT_DRAW ? "drawn"
+			                                  : "LOST",
+			       plies, st.result == RESULT_DRAW ? " by " : "",
+			       st.result == RESULT_DRAW ? game_reason_text(st.reason) : "");
+			fflush(stdout);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	Options o = {NULL, 50, 50, 20, 100000, 1, false, false};
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool v = i + 1 < argc;
+		uint64_t n;
+		if (!strcmp(a, "--egdb") && v)
+			o.dir = argv[++i];
+		else if (!strcmp(a, "--positions") && v && parse_u64(argv[++i], 0, 100000, &n))
+			o.positions = (int)n;
+		else if (!strcmp(a, "--draws") && v && parse_u64(argv[++i], 0, 100000, &n))
+			o.draws = (int)n;
+		else if (!strcmp(a, "--min-distance") && v && parse_u64(argv[++i], 1, 200, &n))
+			o.min_distance = (int)n;
+		else if (!strcmp(a, "--nodes") && v && parse_u64(argv[++i], 1, 1000000000000LL, &n))
+			o.nodes = n;
+		else if (!strcmp(a, "--seed") && v && parse_u64(argv[++i], 0, 1LL << 62, &n))
+			o.seed = n;
+		else if (!strcmp(a, "--without"))
+			o.without = true;
+		else if (!strcmp(a, "--verbose"))
+			o.verbose = true;
+		else {
+			fprintf(stderr, "egdb-convert: bad or incomplete argument '%s'\n%s", a, usage_text);
+			return 2;
+		}
+	}
+	if (!o.dir) {
+		fprintf(stderr, "egdb-convert: --egdb DIR is needed (the referee's databases)\n%s",
+		        usage_text);
+		return 2;
+	}
+	char err[256];
+	Egdb *db = egdb_open(o.dir, err, sizeof err);
+	if (!db || egdb_max_pieces(db) < 5) {
+		fprintf(stderr, "egdb-convert: %s\n", db ? "the databases must cover 5 pieces" : err);
+		egdb_close(db);
+		return 1;
+	}
+	EngineOptions eo;
+	engine_default_options(&eo);
+	eo.hash_mb = 16;
+	if (!o.without)
+		snprintf(eo.egdb_path, sizeof eo.egdb_path, "%s", o.dir);
+	Engine *e = engine_create(&eo);
+	Game *g = malloc(sizeof *g);
+	if (!e || !g) {
+		fprintf(stderr, "egdb-convert: out of memory\n");
+		return 1;
+	}
+	Tally wins = {0}, draws = {0};
+	run_set(e, db, &o, true, &wins, g);
+	run_set(e, db, &o, false, &draws, g);
+	printf("poolshark %s databases, %" PRIu64 " nodes a move, against perfect play:\n",
+	       o.without ? "without" : "with", o.nodes);
+	printf("  won positions (distance >= %d): %d games, %d converted, %d drawn (%d 25-move rule, %d "
+	       "thirteen-move "
+	       "count, %d repetition), %d lost; converted in %.1f plies on average (database: %.1f)\n",
+	       o.min_distance, wins.games, wins.won, wins.drawn, wins.by_reason[END_25_MOVE_RULE],
+	       wins.by_reason[END_THIRTEEN_MOVES], wins.by_reason[END_REPETITION], wins.lost,
+	       wins.won ? (double)wins.plies_won / wins.won : 0.0,
+	       wins.won ? (double)wins.distance / wins.won : 0.0);
+	printf("  drawn positions: %d games, %d held, %d lost, %d won\n", draws.games, draws.drawn,
+	       draws.lost, draws.won);
+	engine_destroy(e);
+	egdb_close(db);
+	free(g);
+	return wins.won == wins.games && draws.lost == 0 ? 0 : 1;
+}
