@@ -34,7 +34,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
-.PHONY: egdb egdb-verify egdb-slurm-test
+.PHONY: egdb egdb-verify egdb-conversion egdb-slurm-test
 .PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native pgo play clean help fuzz format \
 	web test-web bench-web checkerboard test-checkerboard
 
@@ -59,6 +59,7 @@ help:
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make egdb       endgame databases up to EGDB_PIECES=5 pieces into databases/ (EGDB_THREADS=2)"
 	@echo "make egdb-verify  re-derive every database value from its successors"
+	@echo "make egdb-conversion  50 won and 50 drawn endings against perfect play, with and without databases"
 	@echo "make egdb-slurm-test  a single-node Slurm (root): databases and a sharded match through it"
 	@echo "make clean      remove build outputs (not databases/)"
 
@@ -275,6 +276,12 @@ egdb: deps pool-egdb
 
 egdb-verify: deps pool-egdb
 	./pool-egdb verify --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
+
+# Needs the five-piece databases (make egdb); CONVERT_NODES per move.
+CONVERT_NODES ?= 100000
+egdb-conversion: all
+	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) | tail -n 3
+	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) --without | tail -n 3
 
 # Starts its own single-node Slurm (needs root; installs Debian's slurm packages).
 egdb-slurm-test: all
