@@ -470,6 +470,12 @@ static void test_engine_plays_database_win(void **state)
 	run_output(out, sizeof out, command);
 	assert_null(strstr(out, "database"));
 	assert_null(strstr(out, "egdb-hits"));
+	/* The terminal game says so too. */
+	snprintf(command, sizeof command,
+	         "printf 'quit\\n' | %s play --egdb %s --fen 'W:WK1,K2,K3:BK32' --level 0.1", paths.engine,
+	         paths.db);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "database win in 19 plies"));
 	/* The Hub option, and a refused directory. */
 	snprintf(
 	    command, sizeof command,
