@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
 
 #include "poolshark/movegen.h"
 
@@ -727,6 +729,49 @@ void egdb_image_decode(const uint8_t *img, const EgdbHeader *h, uint8_t *values)
 
 /* ---- Probing ---- */
 
+/* A whole file, read-only: memory-mapped, or read into memory where the
+ * system has no mmap (the Windows build). NULL when it cannot be read. */
+static const uint8_t *file_map(const char *path, size_t *size)
+{
+#ifndef _WIN32
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	struct stat st;
+	void *img = MAP_FAILED;
+	if (fstat(fd, &st) == 0 && st.st_size > 0)
+		img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (img == MAP_FAILED)
+		return NULL;
+	*size = (size_t)st.st_size;
+	return img;
+#else
+	FILE *f = fopen(path, "rb");
+	uint8_t *img = NULL;
+	long n = -1;
+	if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (img = malloc((size_t)n)) && fread(img, 1, (size_t)n, f) != (size_t)n) {
+		free(img);
+		img = NULL;
+	}
+	if (f)
+		fclose(f);
+	*size = img ? (size_t)n : 0;
+	return img;
+#endif
+}
+
+static void file_unmap(const uint8_t *img, size_t size)
+{
+#ifndef _WIN32
+	munmap((void *)img, size);
+#else
+	(void)size;
+	free((void *)img);
+#endif
+}
+
 uint8_t egdb_value_best(const uint8_t *next, int n)
 {
 	int win = 0, loss = 0;
@@ -793,13 +838,18 @@ Egdb *egdb_open(const char *dir, char *err, size_t err_size)
 	}
 	Egdb *db = calloc(1, sizeof *db);
 	CacheEntry *cache = malloc(CACHE_BLOCKS * sizeof *cache);
-	if (!db || !cache || !(db->dir = strdup(dir))) {
+	if (db)
+		db->dir = malloc(strlen(dir) + 1);
+	if (!db || !cache || !db->dir) {
+		if (db)
+			free(db->dir);
 		free(db);
 		free(cache);
 		closedir(d);
 		fail(err, err_size, "out of memory");
 		return NULL;
 	}
+	memcpy(db->dir, dir, strlen(dir) + 1);
 	db->cache = cache;
 	for (int i = 0; i < CACHE_BLOCKS; i++)
 		cache[i].key = -1;
@@ -853,7 +903,7 @@ void egdb_close(Egdb *db)
 	for (int k = 0; k < EGDB_CLASS_KEYS; k++) {
 		const uint8_t *img = atomic_load(&db->slots[k].image);
 		if (img)
-			munmap((void *)img, db->slots[k].size);
+			file_unmap(img, db->slots[k].size);
 	}
 	pthread_mutex_destroy(&db->lock);
 	pthread_mutex_destroy(&db->cache_lock);
@@ -872,25 +922,18 @@ static void map_class(Egdb *db, EgdbClass c, EgdbSlot *slot)
 	char name[32], path[4096];
 	egdb_class_name(c, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s.egdb", db->dir, name);
-	int fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return;
-	struct stat st;
-	void *img = MAP_FAILED;
-	if (fstat(fd, &st) == 0 && st.st_size > 0)
-		img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	if (img == MAP_FAILED)
+	size_t size;
+	const uint8_t *img = file_map(path, &size);
+	if (!img)
 		return;
 	char err[128];
-	if (!egdb_check_image(img, (size_t)st.st_size, &slot->header, err, sizeof err) ||
-	    !egdb_class_equal(slot->header.cls, c)) {
-		munmap(img, (size_t)st.st_size);
+	if (!egdb_check_image(img, size, &slot->header, err, sizeof err) || !egdb_class_equal(slot->header.cls, c)) {
+		file_unmap(img, size);
 		return;
 	}
-	decoder_init(&slot->decoder, (const uint8_t *)img + CODE_AT);
-	slot->size = (size_t)st.st_size;
-	atomic_store(&slot->image, (const uint8_t *)img);
+	decoder_init(&slot->decoder, img + CODE_AT);
+	slot->size = size;
+	atomic_store(&slot->image, img);
 }
 
 /* The mapped file of class c, mapping it on first use; NULL when absent. */
@@ -963,8 +1006,9 @@ bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 
 void egdb_default_dir(char *out, size_t size)
 {
-	char exe[4096];
 	out[0] = '\0';
+#ifndef _WIN32
+	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
 		return;
@@ -978,4 +1022,7 @@ void egdb_default_dir(char *out, size_t size)
 	struct stat st;
 	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && strlen(dir) < size)
 		snprintf(out, size, "%s", dir);
+#else
+	(void)size; /* a DLL's host names the directory (egdb-path) */
+#endif
 }
