@@ -52,11 +52,13 @@ typedef struct BuildOptions {
 bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o);
 
 /*
- * Re-derives every value of class c's file from its successors with the
- * move generator. Counts positions checked into *checked and mismatches
- * (printing the first few) into *bad; false on a missing or corrupt file.
+ * Re-derives the values of class c's file from its successors with the move
+ * generator: slice `slice` (0-based) of `slices` equal index ranges (0 of 1:
+ * all). Counts positions checked into *checked and mismatches (printing the
+ * first few) into *bad; false on a missing or corrupt file.
  */
-bool verify_class(Store *st, EgdbClass c, int threads, uint64_t *checked, uint64_t *bad);
+bool verify_class(Store *st, EgdbClass c, int threads, int slice, int slices, uint64_t *checked,
+                  uint64_t *bad);
 
 /* The value a position must have given the values of its successors (the
  * side to move picks the best; no move loses). */

@@ -13,14 +13,15 @@
 
 static const char usage_text[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
-    "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS]\n"
+    "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--slice K/M]\n"
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
     "       pool-egdb info   [--dir DIR] [--pieces N]\n"
     "       pool-egdb probe  [--dir DIR] FEN\n"
     "\n"
     "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"
     "(a rerun resumes); --only builds or verifies one pair (X v Y and Y v X)\n"
-    "whose dependencies exist, as a batch job does.\n";
+    "whose dependencies exist, as a batch job does; --slice K/M verifies the\n"
+    "K-th of M equal index ranges of every class (a job of an array).\n";
 
 enum { MAX_PAIRS = 2048 };
 
@@ -31,6 +32,7 @@ typedef struct Args {
 	bool quiet;
 	const char *only;
 	const char *fen;
+	int slice, slices; /* verify: slice (0-based) of slices */
 } Args;
 
 static int usage_error(const char *what, const char *arg)
@@ -56,6 +58,8 @@ static int parse_args(int argc, char **argv, Args *a)
 	a->quiet = false;
 	a->only = NULL;
 	a->fen = NULL;
+	a->slice = 0;
+	a->slices = 1;
 	for (int i = 2; i < argc; i++) {
 		const char *o = argv[i];
 		bool has_value = i + 1 < argc;
@@ -67,6 +71,19 @@ static int parse_args(int argc, char **argv, Args *a)
 		} else if (!strcmp(o, "--threads") && has_value) {
 			if (!parse_number(argv[++i], 1, 64, &a->threads))
 				return usage_error("--threads wants 1..64", argv[i]);
+		} else if (!strcmp(o, "--slice") && has_value) {
+			char k[16], m[16];
+			const char *text = argv[++i], *slash = strchr(text, '/');
+			int kn = 0, mn = 0;
+			if (!slash || (size_t)(slash - text) >= sizeof k || strlen(slash + 1) >= sizeof m)
+				return usage_error("--slice wants K/M with 1 <= K <= M", text);
+			memcpy(k, text, (size_t)(slash - text));
+			k[slash - text] = '\0';
+			snprintf(m, sizeof m, "%s", slash + 1);
+			if (!parse_number(m, 1, 1000000, &mn) || !parse_number(k, 1, mn, &kn))
+				return usage_error("--slice wants K/M with 1 <= K <= M", text);
+			a->slice = kn - 1;
+			a->slices = mn;
 		} else if (!strcmp(o, "--only") && has_value)
 			a->only = argv[++i];
 		else if (!strcmp(o, "--quiet"))
@@ -168,7 +185,7 @@ static int cmd_verify(const Args *a)
 	for (int i = 0; i < n && ok; i++) {
 		EgdbClass both[2] = {pairs[i], egdb_class_swap(pairs[i])};
 		for (int t = 0; t < (egdb_class_equal(both[0], both[1]) ? 1 : 2) && ok; t++)
-			ok = verify_class(&st, both[t], a->threads, &checked, &bad);
+			ok = verify_class(&st, both[t], a->threads, a->slice, a->slices, &checked, &bad);
 	}
 	store_free(&st);
 	printf("verified %llu positions in %d pairs: %llu mismatches, %.1f s\n", (unsigned long long)checked,

@@ -429,7 +429,8 @@ static void *verify_slice(void *arg)
 	return NULL;
 }
 
-bool verify_class(Store *st, EgdbClass c, int threads, uint64_t *checked, uint64_t *bad)
+bool verify_class(Store *st, EgdbClass c, int threads, int slice, int slices, uint64_t *checked,
+                  uint64_t *bad)
 {
 	if (!store_load(st, c) || !store_load_exits(st, c) || !store_load(st, egdb_class_swap(c)))
 		return false;
@@ -441,13 +442,15 @@ bool verify_class(Store *st, EgdbClass c, int threads, uint64_t *checked, uint64
 	VerifyJob jobs[64];
 	pthread_t tid[64];
 	bool started[64] = {false};
-	uint64_t n = st->sizes[key];
+	uint64_t size = st->sizes[key];
+	uint64_t first = size * (uint64_t)slice / (uint64_t)slices;
+	uint64_t n = size * (uint64_t)(slice + 1) / (uint64_t)slices - first;
 	for (int t = 0; t < threads; t++) {
 		jobs[t] = (VerifyJob){st,
 		                      c,
 		                      st->values[key],
-		                      n * (uint64_t)t / (uint64_t)threads,
-		                      n * (uint64_t)(t + 1) / (uint64_t)threads,
+		                      first + n * (uint64_t)t / (uint64_t)threads,
+		                      first + n * (uint64_t)(t + 1) / (uint64_t)threads,
 		                      0,
 		                      0};
 		if (t > 0)
