@@ -569,28 +569,36 @@ static void write_token(void *user, int symbol, uint32_t extra, int extra_bits)
 	put_bits(&t->w, extra, extra_bits);
 }
 
-/* Which positions of block b need no stored value: a capture is pending. */
-static void block_skips(EgdbClass c, const uint8_t *values, uint64_t count, uint64_t b, bool *skip, int *n)
+/* Which positions need no stored value: no position at all, or one with a
+ * capture pending. One byte each, in a buffer the caller frees. */
+static bool *find_skips(EgdbClass c, const uint8_t *values, uint64_t count)
+{
+	bool *skip = malloc(count ? count : 1);
+	if (!skip)
+		return NULL;
+	for (uint64_t i = 0; i < count; i++) {
+		Position p;
+		skip[i] = values[i] == EGDB_VALUE_NONE || !egdb_position(c, i, &p) || movegen_has_capture(&p);
+	}
+	return skip;
+}
+
+static int block_length(uint64_t count, uint64_t b)
 {
 	uint64_t first = b * EGDB_BLOCK;
-	*n = (int)(count - first < EGDB_BLOCK ? count - first : EGDB_BLOCK);
-	for (int i = 0; i < *n; i++) {
-		Position p;
-		skip[i] = values[first + (uint64_t)i] == EGDB_VALUE_NONE ||
-		          !egdb_position(c, first + (uint64_t)i, &p) || movegen_has_capture(&p);
-	}
+	return (int)(count - first < EGDB_BLOCK ? count - first : EGDB_BLOCK);
 }
 
 uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t *size)
 {
 	uint64_t blocks = (count + EGDB_BLOCK - 1) / EGDB_BLOCK;
-	bool skip[EGDB_BLOCK];
+	bool *skip = find_skips(c, values, count);
+	if (!skip)
+		return NULL;
 	uint64_t freq[CODE_SYMBOLS] = {0};
-	for (uint64_t b = 0; b < blocks; b++) {
-		int n;
-		block_skips(c, values, count, b, skip, &n);
-		tokenize_block(values + b * EGDB_BLOCK, skip, n, count_token, freq);
-	}
+	for (uint64_t b = 0; b < blocks; b++)
+		tokenize_block(values + b * EGDB_BLOCK, skip + b * EGDB_BLOCK, block_length(count, b),
+		               count_token, freq);
 	Code code;
 	memset(&code, 0, sizeof code);
 	code_lengths(freq, code.length);
@@ -600,21 +608,23 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 	/* A token never takes more than CODE_MAX_BITS + RUN_TOKENS bits. */
 	size_t cap = payload_at + (size_t)blocks * (EGDB_BLOCK * (CODE_MAX_BITS + RUN_TOKENS) / 8 + 2);
 	uint8_t *img = calloc(1, cap);
-	if (!img)
+	if (!img) {
+		free(skip);
 		return NULL;
+	}
 	memcpy(img + CODE_AT, code.length, CODE_SYMBOLS);
 	TokenWriter t = {{img + payload_at, 0, 0}, &code};
 	for (uint64_t b = 0; b < blocks; b++) {
 		put32(img + OFFSETS_AT + 4 * b, (uint32_t)t.w.bytes);
-		int n;
-		block_skips(c, values, count, b, skip, &n);
-		tokenize_block(values + b * EGDB_BLOCK, skip, n, write_token, &t);
+		tokenize_block(values + b * EGDB_BLOCK, skip + b * EGDB_BLOCK, block_length(count, b),
+		               write_token, &t);
 		if (t.w.bits) {
 			t.w.bits = 0;
 			t.w.bytes++;
 		}
 	}
 	put32(img + OFFSETS_AT + 4 * blocks, (uint32_t)t.w.bytes);
+	free(skip);
 
 	uint64_t wins = 0, draws = 0, losses = 0, invalid = 0;
 	uint32_t longest_win = 0, longest_loss = 0;
@@ -927,7 +937,8 @@ static void map_class(Egdb *db, EgdbClass c, EgdbSlot *slot)
 	if (!img)
 		return;
 	char err[128];
-	if (!egdb_check_image(img, size, &slot->header, err, sizeof err) || !egdb_class_equal(slot->header.cls, c)) {
+	if (!egdb_check_image(img, size, &slot->header, err, sizeof err) ||
+	    !egdb_class_equal(slot->header.cls, c)) {
 		file_unmap(img, size);
 		return;
 	}

@@ -317,6 +317,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 
 	/* Step 1. */
 	run_slices(&s, o->threads, forward_slice);
+	double forward = seconds_since(&t0);
 
 	/* Queue what the exits settle: wins through an exit, and positions
 	 * with no quiet move and nothing better than a loss (or no move). */
@@ -329,6 +330,8 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 			push(&s, s.loss_at[id], id);
 	}
 
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 	/* Step 2. A level only queues higher levels, so it is complete when
 	 * its turn comes. */
 	int longest = 0;
@@ -341,6 +344,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 			longest = level;
 			propagate(&s, id, level);
 		}
+	double backward = seconds_since(&t1);
 	if (atomic_load(&s.overflow)) {
 		fprintf(stderr, "pool-egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
 		        EGDB_MAX_DISTANCE);
@@ -377,12 +381,13 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	if (!o->quiet) {
 		char other[32];
 		egdb_class_name(s.cls[1], other, sizeof other);
-		printf(
-		    "%-10s %-10s %10llu positions  %6.2f s  %6.2f M/s  win %llu draw %llu loss %llu  longest "
-		    "%d plies\n",
-		    name, s.tables == 2 ? other : "", (unsigned long long)(wins + draws + losses), secs,
-		    secs > 0 ? (double)(wins + draws + losses) / secs / 1e6 : 0.0, (unsigned long long)wins,
-		    (unsigned long long)draws, (unsigned long long)losses, longest);
+		printf("%-10s %-10s %10llu positions  %6.2f s (forward %.2f, backward %.2f)  %6.2f M/s  win "
+		       "%llu "
+		       "draw %llu loss %llu  longest %d plies\n",
+		       name, s.tables == 2 ? other : "", (unsigned long long)(wins + draws + losses), secs,
+		       forward, backward, secs > 0 ? (double)(wins + draws + losses) / secs / 1e6 : 0.0,
+		       (unsigned long long)wins, (unsigned long long)draws, (unsigned long long)losses,
+		       longest);
 		fflush(stdout);
 	}
 	free_solver(&s);
