@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Starts a single-node Slurm (munged, slurmctld, slurmd as root, all state in
 # a scratch directory, ports 16817-16818), builds the endgame databases up to
-# EGDB_PIECES (4) through tools/egdb-slurm and verifies them in two index
-# slices there, checks the files are identical to
+# EGDB_PIECES (4) through tools/egdb-slurm (step 1 of every pair in two index
+# slices) and verifies them in two index slices there, checks the files are identical to
 # a local build, runs a small pool-match as shards through tools/match-slurm
 # and checks the joined summary, then stops what it started. Needs root and
 # Debian's slurmctld slurmd slurm-client munge (installed when missing).
@@ -81,11 +81,12 @@ done
 echo "== single-node Slurm up on $host"
 
 echo "== databases up to $pieces pieces through Slurm"
-tools/egdb-slurm --pieces "$pieces" --dir "$t/slurm-db" --tool ./pool-egdb --verify-slices 2 --wait >/dev/null
+tools/egdb-slurm --pieces "$pieces" --dir "$t/slurm-db" --tool ./pool-egdb --slices 2 --verify-slices 2 --wait >/dev/null
 cat "$t"/slurm-db/slurm-verify-*.log
 echo "== the same locally"
 ./pool-egdb build --pieces "$pieces" --dir "$t/local-db" --quiet
 rm -f "$t"/slurm-db/slurm-*.log
+ls "$t"/slurm-db | grep -v '\.egdb$' && { echo "slurm-test: files left besides the databases" >&2; exit 1; }
 if ! diff -r "$t/local-db" "$t/slurm-db"; then
 	echo "slurm-test: the files built through Slurm differ from the local build" >&2
 	exit 1

@@ -44,11 +44,15 @@ bool store_load_exits(Store *st, EgdbClass pair);
 typedef struct BuildOptions {
 	int threads;
 	bool quiet;
+	/* Batch jobs: with slices M > 0, slice K >= 0 runs only step 1 on the
+	 * K-th of M index ranges and writes its summary beside the files;
+	 * slice -1 runs step 2 from the M summaries (and removes them). */
+	int slices, slice;
 } BuildOptions;
 
 /* Solves the pair (x v y and y v x) by retrograde analysis and writes its
  * file(s); the classes it depends on must be loadable. Keeps the solved
- * tables in the store. */
+ * tables in the store. See BuildOptions for the split into jobs. */
 bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o);
 
 /*

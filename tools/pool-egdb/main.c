@@ -13,6 +13,7 @@
 
 static const char usage_text[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
+    "                        [--step1 K/M | --from-step1 M]\n"
     "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--slice K/M]\n"
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
     "       pool-egdb info   [--dir DIR] [--pieces N]\n"
@@ -21,7 +22,10 @@ static const char usage_text[] =
     "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"
     "(a rerun resumes); --only builds or verifies one pair (X v Y and Y v X)\n"
     "whose dependencies exist, as a batch job does; --slice K/M verifies the\n"
-    "K-th of M equal index ranges of every class (a job of an array).\n";
+    "K-th of M equal index ranges of every class (a job of an array). With --only,\n"
+    "--step1 K/M runs only the forward step on the K-th of M index ranges and\n"
+    "leaves its summary in DIR; --from-step1 M finishes the pair from the M\n"
+    "summaries (doc/EGDB.md, tools/egdb-slurm --slices).\n";
 
 enum { MAX_PAIRS = 2048 };
 
@@ -32,7 +36,8 @@ typedef struct Args {
 	bool quiet;
 	const char *only;
 	const char *fen;
-	int slice, slices; /* verify: slice (0-based) of slices */
+	int slice, slices;       /* verify: slice (0-based) of slices */
+	int step1, step1_slices; /* build: -1 or the forward slice (0-based); 0 or M */
 } Args;
 
 static int usage_error(const char *what, const char *arg)
@@ -50,6 +55,24 @@ static bool parse_number(const char *text, long long low, long long high, int *o
 	return true;
 }
 
+/* "K/M" with 1 <= K <= M: *slice = K - 1, *slices = M. */
+static bool parse_slice(const char *text, int *slice, int *slices)
+{
+	char k[16], m[16];
+	const char *slash = strchr(text, '/');
+	int kn = 0, mn = 0;
+	if (!slash || (size_t)(slash - text) >= sizeof k || strlen(slash + 1) >= sizeof m)
+		return false;
+	memcpy(k, text, (size_t)(slash - text));
+	k[slash - text] = '\0';
+	snprintf(m, sizeof m, "%s", slash + 1);
+	if (!parse_number(m, 1, 1000000, &mn) || !parse_number(k, 1, mn, &kn))
+		return false;
+	*slice = kn - 1;
+	*slices = mn;
+	return true;
+}
+
 static int parse_args(int argc, char **argv, Args *a)
 {
 	a->dir = "databases";
@@ -60,6 +83,8 @@ static int parse_args(int argc, char **argv, Args *a)
 	a->fen = NULL;
 	a->slice = 0;
 	a->slices = 1;
+	a->step1 = -1;
+	a->step1_slices = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *o = argv[i];
 		bool has_value = i + 1 < argc;
@@ -72,18 +97,14 @@ static int parse_args(int argc, char **argv, Args *a)
 			if (!parse_number(argv[++i], 1, 64, &a->threads))
 				return usage_error("--threads wants 1..64", argv[i]);
 		} else if (!strcmp(o, "--slice") && has_value) {
-			char k[16], m[16];
-			const char *text = argv[++i], *slash = strchr(text, '/');
-			int kn = 0, mn = 0;
-			if (!slash || (size_t)(slash - text) >= sizeof k || strlen(slash + 1) >= sizeof m)
-				return usage_error("--slice wants K/M with 1 <= K <= M", text);
-			memcpy(k, text, (size_t)(slash - text));
-			k[slash - text] = '\0';
-			snprintf(m, sizeof m, "%s", slash + 1);
-			if (!parse_number(m, 1, 1000000, &mn) || !parse_number(k, 1, mn, &kn))
-				return usage_error("--slice wants K/M with 1 <= K <= M", text);
-			a->slice = kn - 1;
-			a->slices = mn;
+			if (!parse_slice(argv[++i], &a->slice, &a->slices))
+				return usage_error("--slice wants K/M with 1 <= K <= M", argv[i]);
+		} else if (!strcmp(o, "--step1") && has_value) {
+			if (!parse_slice(argv[++i], &a->step1, &a->step1_slices))
+				return usage_error("--step1 wants K/M with 1 <= K <= M", argv[i]);
+		} else if (!strcmp(o, "--from-step1") && has_value) {
+			if (!parse_number(argv[++i], 1, 1000000, &a->step1_slices))
+				return usage_error("--from-step1 wants a slice count", argv[i]);
 		} else if (!strcmp(o, "--only") && has_value)
 			a->only = argv[++i];
 		else if (!strcmp(o, "--quiet"))
@@ -146,14 +167,18 @@ static int cmd_build(const Args *a)
 	Store st;
 	memset(&st, 0, sizeof st);
 	st.dir = a->dir;
-	BuildOptions o = {a->threads, a->quiet};
+	if (a->step1_slices && !a->only) {
+		fprintf(stderr, "pool-egdb: --step1 and --from-step1 work on one pair (--only)\n");
+		return 2;
+	}
+	BuildOptions o = {a->threads, a->quiet, a->step1_slices, a->step1};
 	double t0 = now_seconds();
 	int built = 0, kept = 0;
 	for (int i = 0; i < n; i++) {
 		char p0[4096], p1[4096];
 		store_path(&st, pairs[i], p0, sizeof p0);
 		store_path(&st, egdb_class_swap(pairs[i]), p1, sizeof p1);
-		if (file_exists(p0) && file_exists(p1)) {
+		if (file_exists(p0) && file_exists(p1) && a->step1 < 0) {
 			kept++;
 			continue; /* finished before: the build resumes after it */
 		}

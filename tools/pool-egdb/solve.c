@@ -152,7 +152,7 @@ static void *forward_slice(void *arg)
 	return NULL;
 }
 
-static void run_slices(Solver *s, int threads, void *(*fn)(void *))
+static void run_slices(Solver *s, uint64_t first, uint64_t last, int threads, void *(*fn)(void *))
 {
 	if (threads < 1)
 		threads = 1;
@@ -162,8 +162,8 @@ static void run_slices(Solver *s, int threads, void *(*fn)(void *))
 	Slice slices[64];
 	for (int t = 0; t < threads; t++) {
 		slices[t].s = s;
-		slices[t].first = s->total * (uint64_t)t / (uint64_t)threads;
-		slices[t].last = s->total * (uint64_t)(t + 1) / (uint64_t)threads;
+		slices[t].first = first + (last - first) * (uint64_t)t / (uint64_t)threads;
+		slices[t].last = first + (last - first) * (uint64_t)(t + 1) / (uint64_t)threads;
 	}
 	int started = 0;
 	for (int t = 1; t < threads; t++)
@@ -283,6 +283,66 @@ static void free_solver(Solver *s)
 		free(s->levels[i].ids);
 }
 
+/* Step 1's summary of one index slice, for a job that runs step 2 later:
+ * "PSHKFWD1", the slice's first id and length (8 bytes each, host order:
+ * the jobs of one build share a machine type), then value, count, win_at
+ * and loss_at of every position. */
+static const char SUMMARY_MAGIC[8] = {'P', 'S', 'H', 'K', 'F', 'W', 'D', '1'};
+
+static void summary_path(const Store *st, EgdbClass pair, int slice, int slices, char *out, size_t size)
+{
+	char name[32];
+	egdb_class_name(pair, name, sizeof name);
+	snprintf(out, size, "%s/%s.step1-%d-of-%d", st->dir, name, slice + 1, slices);
+}
+
+static uint64_t slice_start(const Solver *s, int slice, int slices)
+{
+	return s->total * (uint64_t)slice / (uint64_t)slices;
+}
+
+static bool write_summary(Solver *s, int slice, int slices)
+{
+	char path[4096], tmp[4200];
+	summary_path(s->st, s->cls[0], slice, slices, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	uint64_t first = slice_start(s, slice, slices), n = slice_start(s, slice + 1, slices) - first;
+	FILE *f = fopen(tmp, "wb");
+	bool ok = f && fwrite(SUMMARY_MAGIC, 1, 8, f) == 8 && fwrite(&first, 8, 1, f) == 1 &&
+	          fwrite(&n, 8, 1, f) == 1;
+	uint8_t *arrays[4] = {s->value, s->count, s->win_at, s->loss_at};
+	for (int a = 0; a < 4 && ok; a++)
+		ok = fwrite(arrays[a] + first, 1, n, f) == n;
+	ok = f && fclose(f) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "pool-egdb: cannot write %s\n", path);
+		remove(tmp);
+		return false;
+	}
+	return true;
+}
+
+static bool read_summary(Solver *s, int slice, int slices)
+{
+	char path[4096], magic[8];
+	summary_path(s->st, s->cls[0], slice, slices, path, sizeof path);
+	uint64_t first = slice_start(s, slice, slices), n = slice_start(s, slice + 1, slices) - first;
+	uint64_t got_first = 0, got_n = 0;
+	FILE *f = fopen(path, "rb");
+	bool ok = f && fread(magic, 1, 8, f) == 8 && !memcmp(magic, SUMMARY_MAGIC, 8) &&
+	          fread(&got_first, 8, 1, f) == 1 && fread(&got_n, 8, 1, f) == 1 && got_first == first &&
+	          got_n == n;
+	uint8_t *arrays[4] = {s->value, s->count, s->win_at, s->loss_at};
+	for (int a = 0; a < 4 && ok; a++)
+		ok = fread(arrays[a] + first, 1, n, f) == n;
+	ok = ok && fgetc(f) == EOF;
+	if (f)
+		fclose(f);
+	if (!ok)
+		fprintf(stderr, "pool-egdb: missing or bad step-1 summary %s\n", path);
+	return ok;
+}
+
 bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 {
 	struct timespec t0;
@@ -315,8 +375,23 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 		return false;
 	}
 
-	/* Step 1. */
-	run_slices(&s, o->threads, forward_slice);
+	/* Step 1: here, or in slice jobs that ran before this one. */
+	if (o->slices > 0 && o->slice >= 0) {
+		run_slices(&s, slice_start(&s, o->slice, o->slices), slice_start(&s, o->slice + 1, o->slices),
+		           o->threads, forward_slice);
+		bool written = write_summary(&s, o->slice, o->slices);
+		free_solver(&s);
+		return written;
+	}
+	if (o->slices > 0) {
+		for (int k = 0; k < o->slices; k++)
+			if (!read_summary(&s, k, o->slices)) {
+				free_solver(&s);
+				return false;
+			}
+	} else {
+		run_slices(&s, 0, s.total, o->threads, forward_slice);
+	}
 	double forward = seconds_since(&t0);
 
 	/* Queue what the exits settle: wins through an exit, and positions
@@ -389,6 +464,11 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 		       (unsigned long long)wins, (unsigned long long)draws, (unsigned long long)losses,
 		       longest);
 		fflush(stdout);
+	}
+	for (int k = 0; ok && o->slices > 0 && k < o->slices; k++) {
+		char path[4096];
+		summary_path(st, pair, k, o->slices, path, sizeof path);
+		remove(path);
 	}
 	free_solver(&s);
 	return ok;
