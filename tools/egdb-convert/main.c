@@ -78,10 +78,8 @@ static Move perfect_move(Egdb *db, const Position *p)
 /* A random position of 4 or 5 pieces with the wanted database value. */
 static bool pick(Egdb *db, uint64_t *rng, bool want_win, int min_distance, Position *out)
 {
-	static EgdbClass pairs[256];
-	static int count;
-	if (!count)
-		count = egdb_class_pairs(5, pairs, NULL, 256);
+	EgdbClass pairs[256];
+	int count = egdb_class_pairs(5, pairs, NULL, 256);
 	for (int tries = 0; tries < 1000000; tries++) {
 		EgdbClass c = pairs[random_below(rng, (uint64_t)count)];
 		if (egdb_class_pieces(&c) < 4)
