@@ -610,8 +610,9 @@ static int occurrences(const Search *s, uint64_t key)
  * database value of the position it leads to, as the game's counters and
  * repetitions leave it (a move into a third repetition, or onto a finished
  * 25-move or thirteen-move count, draws). A win or a loss is played at once
- * by distance (fastest win, longest defence); at a draw the search chooses
- * among the moves that keep it. True when the move is chosen.
+ * by distance (fastest win, longest defence), scored as sure only when no
+ * draw rule can stop it; at a draw the search chooses among the moves that
+ * keep it. True when the move is chosen.
  */
 static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *moves, SearchResult *out)
 {
@@ -656,7 +657,10 @@ static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *mo
 	s->root_only_count = 0;
 	s->egdb_root = true;
 	out->best = moves->moves[best];
-	out->score = best_rank > 0 ? SCORE_WIN - best_plies : -SCORE_WIN + best_plies;
+	/* A win the counters may still stop is reported as likely, not sure. */
+	int sure = best_rank > 0 ? SCORE_WIN - best_plies : -SCORE_WIN + best_plies;
+	int likely = best_rank > 0 ? SCORE_EGDB_LIKELY_WIN - best_plies : -SCORE_EGDB_LIKELY_WIN + best_plies;
+	out->score = beats_draw_rules(&root->counters, best_plies) ? sure : likely;
 	out->depth = 1;
 	s->pv[0][0] = out->best;
 	s->pv_length[0] = 1;

@@ -14,6 +14,8 @@
 #include "poolshark/egdb.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/search.h"
+#include "poolshark/tt.h"
 #include "support/support.h"
 
 typedef struct Paths {
@@ -489,6 +491,95 @@ static void test_engine_plays_database_win(void **state)
 	assert_non_null(strstr(out, "score=0.00"));
 }
 
+/* ---- The search with the databases ---- */
+
+/* Searches fen to depth with the databases in db and the given counters. */
+static void search_with(Egdb *db, const char *fen, int reversible, int thirteen, int depth, SearchResult *r)
+{
+	Search *s = search_create();
+	TT tt;
+	assert_non_null(s);
+	assert_true(tt_init(&tt, 4));
+	search_set_egdb(s, db);
+	SearchRoot root;
+	search_root_from_position(&(Position){0}, &root);
+	root.position = support_position(fen);
+	game_counters_start(&root.position, &root.counters);
+	root.counters.reversible_plies = reversible;
+	if (thirteen >= 0)
+		root.counters.thirteen = thirteen;
+	SearchLimits limits = {0};
+	limits.depth = depth;
+	search_run(s, &tt, &root, &limits, NULL, r);
+	tt_free(&tt);
+	search_destroy(s);
+}
+
+static void test_search_plays_by_distance_within_the_rules(void **state)
+{
+	(void)state;
+	Egdb *db = open_db(paths.db);
+	SearchResult r;
+	/* A fresh 3 v 1 count: the fastest win (19 plies) is sure. */
+	search_with(db, "W:WK1,K2,K3:BK32", 0, -1, 6, &r);
+	assert_true(r.egdb_root);
+	assert_int_equal(r.score, SCORE_WIN - 19);
+	Position p = support_position("W:WK1,K2,K3:BK32"), next;
+	uint8_t v;
+	position_make(&p, r.best, &next);
+	assert_true(egdb_probe(db, &next, &v));
+	assert_int_equal(v, 18 + 1); /* the reply loses in 18 */
+	/* Ten moves of the count gone: 10 more would pass 13, so the same move
+	 * is only a likely win; so with 40 plies of the 25-move count gone. */
+	search_with(db, "W:WK1,K2,K3:BK32", 0, 10, 6, &r);
+	assert_true(r.egdb_root);
+	assert_false(score_is_decisive(r.score));
+	assert_int_equal(r.score, SCORE_EGDB_LIKELY_WIN - 19);
+	search_with(db, "W:WK1,K2,K3:BK32", 40, -1, 6, &r);
+	assert_false(score_is_decisive(r.score));
+	/* The lone king to move plays the longest defence. */
+	search_with(db, "B:WK1,K2,K3:BK12", 0, -1, 6, &r);
+	assert_true(r.egdb_root);
+	assert_true(r.score < 0 && score_is_decisive(r.score));
+	p = support_position("B:WK1,K2,K3:BK12");
+	uint8_t root_value;
+	assert_true(egdb_probe(db, &p, &root_value));
+	assert_int_equal(-r.score - SCORE_WIN, -(egdb_value_distance(root_value)));
+	egdb_close(db);
+}
+
+/* Every move of fen that keeps the database's draw; the search must pick one. */
+static void test_search_keeps_a_drawn_position_drawn(void **state)
+{
+	(void)state;
+	Egdb *db = open_db(paths.db);
+	/* Drawn, but two of the moves lose (found with pool-egdb probe). */
+	const char *fen = "W:W21,K1:BK27,K28";
+	Position p = support_position(fen);
+	uint8_t v;
+	assert_true(egdb_probe(db, &p, &v));
+	assert_int_equal(egdb_value_result(v), EGDB_DRAW);
+	MoveList list;
+	int n = movegen_generate(&p, &list), losing = 0;
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make(&p, list.moves[i], &next);
+		assert_true(egdb_probe(db, &next, &v));
+		losing += egdb_value_result(v) == EGDB_WIN;
+	}
+	assert_true(losing > 0);
+	for (int depth = 1; depth <= 8; depth++) {
+		SearchResult r;
+		search_with(db, fen, 0, -1, depth, &r);
+		Position next;
+		position_make(&p, r.best, &next);
+		assert_true(egdb_probe(db, &next, &v));
+		assert_int_equal(egdb_value_result(v), EGDB_DRAW);
+		assert_int_equal(r.score, SCORE_DRAW);
+	}
+	egdb_close(db);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -526,6 +617,8 @@ int main(void)
 	    cmocka_unit_test(test_builds_are_deterministic_and_resume),
 	    cmocka_unit_test(test_corrupt_file_is_refused),
 	    cmocka_unit_test(test_engine_plays_database_win),
+	    cmocka_unit_test(test_search_plays_by_distance_within_the_rules),
+	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
