@@ -137,8 +137,9 @@ typedef struct EgdbHeader {
 /*
  * Encodes the values of class c (values[i] for index i, EGDB_VALUE_NONE for
  * slots that are no position) as a complete file image in a buffer the
- * caller frees. Returns NULL when memory is short. Deterministic: the same
- * values give the same bytes.
+ * caller frees; positions where the side to move has a capture are not
+ * stored. Returns NULL when memory is short. Deterministic: the same values
+ * give the same bytes.
  */
 uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t *size);
 
@@ -177,10 +178,11 @@ void egdb_close(Egdb *db);
 int egdb_max_pieces(const Egdb *db);
 
 /*
- * The stored value of *p (any side to move) into *value; false when the
- * position's class is not in the set (or its file is unreadable or corrupt:
- * such a class is then treated as absent). Draw counters are not part of
- * the value: callers apply them.
+ * The value of *p (any side to move) into *value: read from its class's
+ * file, or, when the side to move has a capture, the best over the captures'
+ * values (egdb_value_best). False when a class needed is not in the set (or its file is unreadable or
+ * corrupt: such a class is then treated as absent). Draw counters are not part of the value: callers apply
+ * them.
  */
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value);
 
