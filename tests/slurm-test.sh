@@ -62,6 +62,8 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
+SchedulerType=sched/builtin
+SchedulerParameters=sched_interval=2,sched_min_interval=100000
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
