@@ -15,3 +15,11 @@ bool cli_parse_number(const char *program, const char *what, const char *text, l
 		        problem, min, max);
 	return !problem;
 }
+
+bool cli_parse_variant(const char *program, const char *text, Variant *out)
+{
+	if (variant_parse(text, out))
+		return true;
+	fprintf(stderr, "poolshark %s: unknown variant '%.40s' (known: %s)\n", program, text, VARIANT_NAMES);
+	return false;
+}

@@ -13,7 +13,8 @@
 
 enum { PERFT_MAX_DEPTH = 30, PERFT_MAX_HASH_MB = 65536 };
 
-static const char perft_usage[] = "usage: poolshark perft [--fen FEN] [--divide] [--hash MB] DEPTH\n";
+static const char perft_usage[] =
+    "usage: poolshark perft [--variant pool|russian|brazilian] [--fen FEN] [--divide] [--hash MB] DEPTH\n";
 
 static double seconds_since(int64_t start_ns)
 {
@@ -38,6 +39,8 @@ typedef struct PerftArgs {
 static bool parse_args(int argc, char **argv, PerftArgs *args)
 {
 	const char *depth_text = NULL;
+	bool have_fen = false;
+	Variant variant = VARIANT_POOL;
 	position_start(&args->root);
 	args->divide = false;
 	args->hash_mb = 0;
@@ -46,7 +49,7 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 		const char *a = argv[i];
 		if (!strcmp(a, "--divide")) {
 			args->divide = true;
-		} else if (!strcmp(a, "--fen") || !strcmp(a, "--hash")) {
+		} else if (!strcmp(a, "--fen") || !strcmp(a, "--hash") || !strcmp(a, "--variant")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "poolshark perft: %s needs a value\n", a);
 				return false;
@@ -58,6 +61,10 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 					fprintf(stderr, "poolshark perft: bad FEN: %s\n", error);
 					return false;
 				}
+				have_fen = true;
+			} else if (!strcmp(a, "--variant")) {
+				if (!cli_parse_variant("perft", value, &variant))
+					return false;
 			} else if (!cli_parse_number("perft", "hash size", value, 1, PERFT_MAX_HASH_MB,
 			                             &args->hash_mb)) {
 				return false;
@@ -72,6 +79,10 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 			depth_text = a;
 		}
 	}
+	if (have_fen)
+		args->root.variant = (uint8_t)variant;
+	else
+		position_start_variant(&args->root, variant);
 	if (!depth_text) {
 		fprintf(stderr, "poolshark perft: missing DEPTH\n");
 		return false;

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "poolshark/movegen_variant.h"
+
 /* For bodies compiled once per constant argument (a walk's mode, a
  * direction): inlining them is the point. */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -106,7 +108,7 @@ static inline void trail_pop(Walk *w, WalkMode mode)
 ALWAYS_INLINE void add_capture(Walk *w, WalkMode mode, int to, Bitboard captured)
 {
 	MoveList *list = w->list;
-	Move m = {captured, (uint8_t)w->from, (uint8_t)to};
+	Move m = {captured, (uint8_t)w->from, (uint8_t)to, 0};
 
 	if (mode == WALK_PATHS) {
 		add_path(w, to, captured);
@@ -377,15 +379,18 @@ static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares
 		Bitboard here = b & -b;
 		for (int d = 0; d < DIR_COUNT; d++)
 			if (here & j->by_dir[d])
-				list->moves[list->count++] = (Move){
-				    bitboard_neighbors[d][from], (uint8_t)from, (uint8_t)(from + delta[d])};
+				list->moves[list->count++] =
+				    (Move){bitboard_neighbors[d][from], (uint8_t)from,
+				           (uint8_t)(from + delta[d]), 0};
 	}
 }
 
 /*
  * Every capture of the side to move: set-wise when it has no king and no
  * jump of its men can go on (see count_single_jumps()), else by walking
- * the sequences. Returns the number of captures.
+ * the sequences. Returns the number of captures. Russian and Brazilian
+ * captures differ from pool's only once a capture is walked, so the
+ * variant is tested there (pool's quiet positions pay nothing for it).
  */
 static int all_captures(const Position *p, MoveList *list)
 {
@@ -395,13 +400,13 @@ static int all_captures(const Position *p, MoveList *list)
 	Bitboard jumpers = men & j.any;
 
 	list->count = 0;
-	if (!kings) {
-		if (!jumpers)
-			return 0;
-		if (count_single_jumps(men, &j) >= 0) {
-			add_single_jumps(list, jumpers, &j);
-			return list->count;
-		}
+	if (!kings && !jumpers)
+		return 0;
+	if (p->variant != VARIANT_POOL)
+		return movegen_variant_captures(p, list);
+	if (!kings && count_single_jumps(men, &j) >= 0) {
+		add_single_jumps(list, jumpers, &j);
+		return list->count;
 	}
 	Walk w = {.mode = WALK_LIST, .list = list};
 	walk_captures(&w, p->pieces[us], p->pieces[color_other(us)], p->kings, jumpers, &j);
@@ -458,7 +463,7 @@ static void add_steps(MoveList *list, Bitboard targets, int delta)
 {
 	for (; targets; targets &= targets - 1) {
 		int to = bb_lowest(targets);
-		Move m = {0, (uint8_t)(to - delta), (uint8_t)to};
+		Move m = {0, (uint8_t)(to - delta), (uint8_t)to, 0};
 		list->moves[list->count++] = m;
 	}
 }
@@ -477,7 +482,7 @@ static int quiet_moves(const Position *p, MoveList *list)
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		int from = bb_lowest(b);
 		for (Bitboard t = king_quiet_targets(from, occupied); t; t &= t - 1) {
-			Move m = {0, (uint8_t)from, (uint8_t)bb_lowest(t)};
+			Move m = {0, (uint8_t)from, (uint8_t)bb_lowest(t), 0};
 			list->moves[list->count++] = m;
 		}
 	}
@@ -674,8 +679,25 @@ static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Co
 	return count_men_only_captures(men, theirs, &j);
 }
 
+/* movegen_count() of a Russian or Brazilian position: the shared quiet
+ * count, or the variant's captures listed. Out of line: pool's count keeps
+ * its code. */
+NEVER_INLINE int variant_count(const Position *p)
+{
+	MoveList list;
+	if (movegen_has_capture(p))
+		return movegen_variant_captures(p, &list);
+	Bitboard mine = p->pieces[p->side], kings = p->kings, occupied = position_occupied(p);
+	int n = men_quiet_count(mine & ~kings, ~occupied, p->side);
+	for (Bitboard b = mine & kings; b; b &= b - 1)
+		n += bb_count(king_quiet_targets(bb_lowest(b), occupied));
+	return n;
+}
+
 int movegen_count(const Position *p)
 {
+	if (p->variant != VARIANT_POOL)
+		return variant_count(p);
 	Bitboard black = p->pieces[BLACK], white = p->pieces[WHITE];
 	return p->side == BLACK ? count_moves(black, white, p->kings, BLACK)
 	                        : count_moves(white, black, p->kings, WHITE);
@@ -818,8 +840,25 @@ ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 	return n;
 }
 
+/* movegen_count_replies() of a Russian or Brazilian position: each
+ * successor made and counted. */
+NEVER_INLINE uint64_t variant_count_replies(const Position *p)
+{
+	MoveList list;
+	uint64_t n = 0;
+	movegen_generate(p, &list);
+	for (int i = 0; i < list.count; i++) {
+		Position next;
+		position_make_keyed(p, list.moves[i], &next, false);
+		n += (uint64_t)variant_count(&next);
+	}
+	return n;
+}
+
 uint64_t movegen_count_replies(const Position *p)
 {
+	if (p->variant != VARIANT_POOL)
+		return variant_count_replies(p);
 	return p->side == BLACK ? count_replies(p, BLACK) : count_replies(p, WHITE);
 }
 
@@ -854,6 +893,8 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 
 	if (!(p->pieces[us] & from) || !m.captured)
 		return 0;
+	if (p->variant != VARIANT_POOL)
+		return movegen_variant_paths(p, m, paths, max);
 	if (p->kings & from)
 		king_walk_paths(&w, m.from, 0, DIRS_ALL);
 	else

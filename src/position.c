@@ -60,13 +60,20 @@ void position_set(Position *out, Bitboard black, Bitboard white, Bitboard kings,
 	out->pieces[BLACK] = black;
 	out->pieces[WHITE] = white;
 	out->kings = kings;
-	out->side = side;
+	out->side = (uint8_t)side;
+	out->variant = VARIANT_POOL;
 	out->key = position_compute_key(out);
 }
 
 void position_start(Position *out)
 {
 	position_set(out, 0x00000fffu, 0xfff00000u, 0, BLACK);
+}
+
+void position_start_variant(Position *out, Variant v)
+{
+	position_set(out, 0x00000fffu, 0xfff00000u, 0, variant_rules(v)->white_first ? WHITE : BLACK);
+	out->variant = (uint8_t)v;
 }
 
 uint64_t position_compute_key(const Position *p)

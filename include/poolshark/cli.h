@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "poolshark/variant.h"
+
 /* Exit statuses of every subcommand (each one's entry point lives in its
  * own module: cli_perft.h, cli_search.h, play.h, hubloop.h). */
 enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_USAGE = 2 };
@@ -16,5 +18,12 @@ enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_USAGE = 2 };
  */
 bool cli_parse_number(const char *program, const char *what, const char *text, long long min, long long max,
                       long long *out);
+
+/*
+ * Reads the value of `--variant`. On an unknown name prints "poolshark
+ * PROGRAM: unknown variant 'TEXT' (known: pool russian brazilian)" to
+ * stderr and returns false (the caller exits with CLI_USAGE).
+ */
+bool cli_parse_variant(const char *program, const char *text, Variant *out);
 
 #endif

@@ -17,6 +17,10 @@ typedef struct Move {
 	Bitboard captured; /* squares of the pieces taken, 0 for a quiet move */
 	uint8_t from;      /* bit index 0..31 */
 	uint8_t to;
+	/* Russian rules: a man that crossed its crowning row during this
+	 * capture and ends it elsewhere, as a king. Not part of the move's
+	 * identity (move_equal): 0 in every other case. */
+	uint8_t crowned;
 } Move;
 
 _Static_assert(sizeof(Move) == 8, "a move packs into 8 bytes");
@@ -46,7 +50,7 @@ static inline bool move_is_capture(Move m)
 /* The null move: never legal, used as "no move". */
 static inline Move move_none(void)
 {
-	Move m = {0, 0, 0};
+	Move m = {0, 0, 0, 0};
 	return m;
 }
 

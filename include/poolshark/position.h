@@ -8,6 +8,7 @@
 
 #include "poolshark/bitboard.h"
 #include "poolshark/move.h"
+#include "poolshark/variant.h"
 
 typedef enum Color { BLACK = 0, WHITE = 1 } Color;
 
@@ -24,9 +25,12 @@ static inline Color color_other(Color c)
 typedef struct Position {
 	Bitboard pieces[2]; /* by Color: men and kings of that side */
 	Bitboard kings;     /* kings of both sides */
-	Color side;         /* side to move */
-	uint64_t key;       /* Zobrist key of all of the above */
+	uint8_t side;       /* a Color: the side to move */
+	uint8_t variant;    /* a Variant: the rules the position is played under */
+	uint64_t key;       /* Zobrist key of the pieces and the side to move */
 } Position;
+
+_Static_assert(sizeof(Position) == 24, "a position is three words, two bytes and its key");
 
 /* Zobrist keys: [color][is_king][square], and the side-to-move key. */
 extern const uint64_t zobrist_pieces[2][2][SQUARE_COUNT];
@@ -53,12 +57,23 @@ static inline Bitboard position_kings(const Position *p, Color c)
 	return p->pieces[c] & p->kings;
 }
 
-/* The start position: Black men on 1-12, White men on 21-32, Black to move. */
+/* The start position of pool: Black men on 1-12, White men on 21-32, Black to move. */
 void position_start(Position *out);
 
+/* The start position of variant v: the same men, and the side that moves
+ * first under its rules (White in Russian and Brazilian draughts). */
+void position_start_variant(Position *out, Variant v);
+
+/* The variant of *p. */
+static inline Variant position_variant(const Position *p)
+{
+	return (Variant)p->variant;
+}
+
 /*
- * Builds a position from piece sets and the side to move and computes its
- * key. Does not check legality; see position_validate().
+ * Builds a pool position from piece sets and the side to move and computes
+ * its key (set ->variant afterwards for another rule set: the key does not
+ * depend on it). Does not check legality; see position_validate().
  */
 void position_set(Position *out, Bitboard black, Bitboard white, Bitboard kings, Color side);
 
@@ -83,15 +98,16 @@ const char *position_problem_text(PositionProblem problem);
 /*
  * The successor of *p after `m` (legal in *p, as produced by movegen) written
  * to *out; out may equal p. A man that ends its move on its crowning row is
- * crowned. The key is updated incrementally when with_key is true and left
- * stale otherwise (for perft without a table, which never reads it).
+ * crowned, and so is one whose capture crossed it (m.crowned, Russian rules). The key is updated
+ * incrementally when with_key is true and left stale otherwise (for perft without a table, which never reads
+ * it).
  */
 static inline void position_make_keyed(const Position *p, Move m, Position *out, bool with_key)
 {
 	Color us = p->side, them = color_other(us);
 	Bitboard from = bb_square(m.from), to = bb_square(m.to);
 	bool king = (p->kings & from) != 0;
-	bool crowned = !king && (to & position_crown_row(us));
+	bool crowned = !king && ((to & position_crown_row(us)) || m.crowned);
 	Bitboard kings = p->kings & ~from;
 	Bitboard captured = m.captured;
 
@@ -109,7 +125,8 @@ static inline void position_make_keyed(const Position *p, Move m, Position *out,
 	out->pieces[them] = p->pieces[them] & ~captured;
 	out->pieces[us] = (p->pieces[us] & ~from) | to;
 	out->kings = kings & ~captured;
-	out->side = them;
+	out->side = (uint8_t)them;
+	out->variant = p->variant;
 }
 
 /* position_make_keyed() with the key kept up to date: what search, game
@@ -123,7 +140,7 @@ static inline void position_make(const Position *p, Move m, Position *out)
 static inline bool position_equal(const Position *a, const Position *b)
 {
 	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
-	       a->side == b->side;
+	       a->side == b->side && a->variant == b->variant;
 }
 
 #endif
