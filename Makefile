@@ -45,7 +45,7 @@ help:
 	@echo "make play       build, then play a game against the engine in this terminal"
 	@echo "make test       install missing build dependencies, build and run every test suite"
 	@echo "make sanitize   the tests built with -fsanitize=address,undefined"
-	@echo "make perft      perft from the start position through depth 12 (long)"
+	@echo "make perft      perft from the start position through depth 12 (long), Russian and Brazilian through 10"
 	@echo "make bench      search bench and perft speed benchmark"
 	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
 	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
@@ -180,6 +180,8 @@ sanitize: deps
 
 perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft 12
+	./$(BUILD)/poolshark perft --variant russian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=22444032 '
+	./$(BUILD)/poolshark perft --variant brazilian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=21560022 '
 
 bench-perft: deps
 	@$(MAKE) --no-print-directory BUILD=build-native OPT="-O3 -march=native" build-native/poolshark

@@ -146,12 +146,108 @@ static void test_perft_agrees(void **state)
 	assert_int_equal(done, 200);
 }
 
+/*
+ * One variant against the reference: random games from its start, random
+ * king-rich setups a few plies further, and perft 3 of both generators.
+ * Returns the coverage; fails the test on any mismatch.
+ */
+static Coverage check_variant(Variant v, uint64_t seed, int *crowned_mid)
+{
+	Rng rng = {seed};
+	Coverage c = {0};
+	Position start;
+	position_start_variant(&start, v);
+	for (int game = 0; game < 200 && c.mismatches < 5; game++) {
+		Position p = start;
+		MoveList list;
+		for (int ply = 0; ply < 250; ply++) {
+			check_position(&p, &c);
+			if (movegen_generate(&p, &list) == 0)
+				break;
+			position_make(&p, list.moves[rng_below(&rng, list.count)], &p);
+		}
+	}
+	for (int i = 0; i < 4000 && c.mismatches < 5; i++) {
+		Position p;
+		support_random_position(&rng, i % 2 ? 3 : 10, i % 2 ? 4 : 3, &p);
+		p.variant = (uint8_t)v;
+		MoveList list;
+		for (int k = 0; k < 3; k++) {
+			check_position(&p, &c);
+			int n = movegen_generate(&p, &list);
+			for (int j = 0; j < n; j++)
+				*crowned_mid += list.moves[j].crowned;
+			if (n == 0)
+				break;
+			position_make(&p, list.moves[rng_below(&rng, n)], &p);
+		}
+	}
+	for (int i = 0; i < 60; i++) {
+		Position p;
+		support_random_position(&rng, 6, 3, &p);
+		p.variant = (uint8_t)v;
+		RefBoard b;
+		support_to_reference(&p, &b);
+		uint64_t ours = perft_count(&p, 3, NULL), theirs = reference_perft(&b, 3);
+		if (ours != theirs) {
+			char fen[160];
+			support_describe(&p, fen, sizeof fen);
+			fprintf(stderr, "%s perft 3 of %s: movegen %llu, reference %llu\n", variant_rules(v)->name,
+			        fen, (unsigned long long)ours, (unsigned long long)theirs);
+			c.mismatches++;
+		}
+	}
+	report(variant_rules(v)->title, &c);
+	assert_int_equal(c.mismatches, 0);
+	assert_true(c.positions >= 10000);
+	assert_true(c.king_captures >= 500);
+	assert_true(c.long_captures >= 100);
+	return c;
+}
+
+/* The reference alone reproduces the published perft of each variant's
+ * start (issue 9), so the oracle itself knows the rules. */
+static void test_reference_perft_of_the_variants(void **state)
+{
+	(void)state;
+	Position p;
+	RefBoard b;
+	position_start_variant(&p, VARIANT_RUSSIAN);
+	support_to_reference(&p, &b);
+	assert_int_equal(reference_perft(&b, 6), 37986);
+	position_start_variant(&p, VARIANT_BRAZILIAN);
+	support_to_reference(&p, &b);
+	assert_int_equal(reference_perft(&b, 6), 37628);
+}
+
+/* Russian: the reference crowns during captures on its own (RefRules). */
+static void test_russian_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	check_variant(VARIANT_RUSSIAN, 1917, &crowned_mid);
+	fprintf(stderr, "russian: %d listed captures crowned a man on the way\n", crowned_mid);
+	assert_true(crowned_mid >= 50);
+}
+
+/* Brazilian: the reference lists every capture and keeps the longest. */
+static void test_brazilian_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	check_variant(VARIANT_BRAZILIAN, 1822, &crowned_mid);
+	assert_int_equal(crowned_mid, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_random_games_from_the_start),
 	    cmocka_unit_test(test_random_king_setups),
 	    cmocka_unit_test(test_perft_agrees),
+	    cmocka_unit_test(test_reference_perft_of_the_variants),
+	    cmocka_unit_test(test_russian_agrees),
+	    cmocka_unit_test(test_brazilian_agrees),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,8 @@ typedef struct Search {
 	char grid[8][8]; /* letters as in RefBoard, ' ' on light squares */
 	bool dead[8][8]; /* captured during the move being built */
 	char own_man, own_king;
+	RefRules rules;
+	int far_row; /* the row on which the mover's men crown */
 	int from; /* origin square of the capture being built */
 	int path[13];
 	int path_length;
@@ -67,7 +69,7 @@ static uint32_t dead_mask(const Search *s)
 	return mask;
 }
 
-static void add_move(Search *s, int from, int to, uint32_t captured)
+static void add_move(Search *s, int from, int to, uint32_t captured, int crowned)
 {
 	for (int i = 0; i < s->count && i < s->capacity; i++)
 		if (s->out[i].from == from && s->out[i].to == to && s->out[i].captured == captured)
@@ -77,6 +79,7 @@ static void add_move(Search *s, int from, int to, uint32_t captured)
 		m->from = from;
 		m->to = to;
 		m->captured = captured;
+		m->crowned = crowned;
 		m->path_length = s->path_length;
 		memcpy(m->path, s->path, sizeof m->path);
 	}
@@ -139,8 +142,12 @@ static bool can_jump(const Search *s, int row, int column, bool king)
 	return false;
 }
 
-/* Extends the capture standing on (row, column); records it where it ends. */
-static void extend(Search *s, int row, int column, bool king)
+/*
+ * Extends the capture standing on (row, column); records it where it ends.
+ * crowned: a man that became a king on its far row during this capture
+ * (Russian rules), which from then on captures as a king.
+ */
+static void extend(Search *s, int row, int column, bool king, int crowned)
 {
 	for (int d = 0; d < 4; d++) {
 		int vr, vc, rows[8], columns[8], n;
@@ -154,20 +161,26 @@ static void extend(Search *s, int row, int column, bool king)
 		if (n == 0)
 			continue;
 		s->dead[vr][vc] = true;
-		/* Rule 2.6: only landings that continue, if there are any. */
+		/* Russian: a man landing on its far row is a king from there on. */
+		bool king_now = king || (s->rules == REF_RUSSIAN && rows[0] == s->far_row);
+		int crowned_now = crowned || (king_now && !king);
+		/* Rule 2.6 (pool, Russian): only landings that continue, if there
+		 * are any. Brazilian rules have no such rule: the majority filter
+		 * in reference_generate() decides. */
 		bool go_on[8], some = false;
 		for (int i = 0; i < n; i++) {
-			go_on[i] = can_jump(s, rows[i], columns[i], king);
+			go_on[i] = can_jump(s, rows[i], columns[i], king_now);
 			some = some || go_on[i];
 		}
 		for (int i = 0; i < n; i++) {
-			if (some && !go_on[i])
+			if (some && !go_on[i] && s->rules != REF_BRAZILIAN)
 				continue;
 			s->path[s->path_length++] = reference_square_at(rows[i], columns[i]);
 			if (go_on[i])
-				extend(s, rows[i], columns[i], king);
+				extend(s, rows[i], columns[i], king_now, crowned_now);
 			else
-				add_move(s, s->from, reference_square_at(rows[i], columns[i]), dead_mask(s));
+				add_move(s, s->from, reference_square_at(rows[i], columns[i]), dead_mask(s),
+				         crowned_now && rows[i] != s->far_row);
 			s->path_length--;
 		}
 		s->dead[vr][vc] = false;
@@ -185,6 +198,8 @@ int reference_generate(const RefBoard *b, RefMove *out, int capacity)
 		}
 	s.own_man = b->side == 'B' ? 'b' : 'w';
 	s.own_king = b->side == 'B' ? 'B' : 'W';
+	s.rules = b->rules;
+	s.far_row = b->side == 'B' ? 7 : 0;
 	s.out = out;
 	s.capacity = capacity;
 
@@ -197,8 +212,19 @@ int reference_generate(const RefBoard *b, RefMove *out, int capacity)
 		s.grid[r][c] = '.';
 		s.from = sq;
 		s.path_length = 0;
-		extend(&s, r, c, piece == s.own_king);
+		extend(&s, r, c, piece == s.own_king, 0);
 		s.grid[r][c] = piece;
+	}
+	if (s.count > 0 && b->rules == REF_BRAZILIAN) {
+		/* The majority rule: keep the captures that take the most. */
+		int most = 0, kept = 0, stored = s.count < capacity ? s.count : capacity;
+		for (int i = 0; i < stored; i++)
+			if (__builtin_popcount(out[i].captured) > most)
+				most = __builtin_popcount(out[i].captured);
+		for (int i = 0; i < stored; i++)
+			if (__builtin_popcount(out[i].captured) == most)
+				out[kept++] = out[i];
+		return kept;
 	}
 	if (s.count > 0)
 		return s.count; /* rule 2.9: a capture exists, so only captures */
@@ -215,7 +241,7 @@ int reference_generate(const RefBoard *b, RefMove *out, int capacity)
 			int tr = r + step_rows[d], tc = c + step_columns[d];
 			while (inside(tr, tc) && s.grid[tr][tc] == '.') {
 				s.path_length = 0;
-				add_move(&s, sq, reference_square_at(tr, tc), 0);
+				add_move(&s, sq, reference_square_at(tr, tc), 0, 0);
 				if (piece == s.own_man)
 					break;
 				tr += step_rows[d];
@@ -234,10 +260,11 @@ void reference_make(const RefBoard *b, const RefMove *m, RefBoard *out)
 	for (int sq = 1; sq <= 32; sq++)
 		if (m->captured & (1u << (sq - 1)))
 			next.squares[sq] = '.';
-	/* Rule 2.10: a man crowns only where its move ends. */
-	if (piece == 'b' && reference_row(m->to) == 7)
+	/* Rule 2.10: a man crowns where its move ends (and, in Russian
+	 * rules, where its capture crossed the far row). */
+	if (piece == 'b' && (reference_row(m->to) == 7 || m->crowned))
 		piece = 'B';
-	if (piece == 'w' && reference_row(m->to) == 0)
+	if (piece == 'w' && (reference_row(m->to) == 0 || m->crowned))
 		piece = 'W';
 	next.squares[m->to] = piece;
 	next.side = b->side == 'B' ? 'W' : 'B';

@@ -13,9 +13,17 @@
  * Squares are PDN numbers 1..32. A captured set is a 32-bit mask with bit
  * n-1 set for square n.
  */
+/* The rule sets, as doc/VARIANTS.md states them. */
+typedef enum RefRules {
+	REF_POOL,      /* RULES.md */
+	REF_RUSSIAN,   /* a man reaching its far row during a capture goes on as a king */
+	REF_BRAZILIAN  /* only the captures that take the most pieces */
+} RefRules;
+
 typedef struct RefBoard {
 	char squares[33]; /* [1..32]: 'b' 'B' 'w' 'W' or '.'; [0] unused */
 	char side;        /* 'B' or 'W': the side to move */
+	RefRules rules;
 } RefBoard;
 
 typedef struct RefMove {
@@ -23,6 +31,7 @@ typedef struct RefMove {
 	uint32_t captured; /* bit n-1 for captured square n; 0 for a quiet move */
 	int path[13];      /* landing squares of one way to play it (captures) */
 	int path_length;   /* number of entries of path (0 for a quiet move) */
+	int crowned;       /* Russian: the man became a king on the far row during the capture */
 } RefMove;
 
 enum { REF_MAX_MOVES = 1024 };

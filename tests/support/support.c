@@ -110,7 +110,7 @@ void support_describe(const Position *p, char *out, size_t size)
 
 Move support_move(int from, int to, uint32_t captured)
 {
-	Move m = {captured, (uint8_t)(from - 1), (uint8_t)(to - 1)};
+	Move m = {captured, (uint8_t)(from - 1), (uint8_t)(to - 1), 0};
 	return m;
 }
 
@@ -237,6 +237,9 @@ void support_to_reference(const Position *p, RefBoard *out)
 		out->squares[s + 1] = c;
 	}
 	out->side = p->side == WHITE ? 'W' : 'B';
+	out->rules = p->variant == VARIANT_RUSSIAN     ? REF_RUSSIAN
+	             : p->variant == VARIANT_BRAZILIAN ? REF_BRAZILIAN
+	                                               : REF_POOL;
 }
 
 void support_from_reference(const RefBoard *b, Position *out)
@@ -253,6 +256,9 @@ void support_from_reference(const RefBoard *b, Position *out)
 		}
 	}
 	position_set(out, black, white, kings, b->side == 'W' ? WHITE : BLACK);
+	out->variant = (uint8_t)(b->rules == REF_RUSSIAN     ? VARIANT_RUSSIAN
+	                         : b->rules == REF_BRAZILIAN ? VARIANT_BRAZILIAN
+	                                                     : VARIANT_POOL);
 }
 
 int support_reference_moves(const Position *p, Move *out, int capacity)
@@ -263,9 +269,22 @@ int support_reference_moves(const Position *p, Move *out, int capacity)
 	int n = reference_generate(&b, moves, REF_MAX_MOVES);
 	if (n > REF_MAX_MOVES || n > capacity)
 		abort();
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		out[i] = support_move(moves[i].from, moves[i].to, moves[i].captured);
+		out[i].crowned = (uint8_t)moves[i].crowned;
+	}
 	return n;
+}
+
+/* Every move of a that crowns during its capture does so in b too (the
+ * flag is not part of a move's identity, so support_same_moves() skips it). */
+static bool same_crowning(const Move *a, int a_count, const Move *b, int b_count)
+{
+	for (int i = 0; i < a_count; i++)
+		for (int j = 0; j < b_count; j++)
+			if (move_equal(a[i], b[j]) && a[i].crowned != b[j].crowned)
+				return false;
+	return true;
 }
 
 bool support_check_against_reference(const Position *p, const char *label)
@@ -274,7 +293,7 @@ bool support_check_against_reference(const Position *p, const char *label)
 	Move ref[REF_MAX_MOVES];
 	int n = movegen_generate(p, &list);
 	int m = support_reference_moves(p, ref, REF_MAX_MOVES);
-	if (n == list.count && support_same_moves(list.moves, n, ref, m))
+	if (n == list.count && support_same_moves(list.moves, n, ref, m) && same_crowning(list.moves, n, ref, m))
 		return true;
 	static char text[REF_MAX_MOVES * 48];
 	char fen[160];
