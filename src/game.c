@@ -9,8 +9,97 @@
 
 void game_counters_start(const Position *p, DrawCounters *out)
 {
+	DrawCounters none = {0, -1, 0};
+	if (p->variant != VARIANT_POOL) {
+		/* A position met with no history: as if the material had just
+		 * appeared. */
+		game_variant_counters_after(p, move_none(), p, &none, out);
+		out->reversible_plies = 0;
+		out->balance_plies = 0;
+		return;
+	}
 	out->reversible_plies = 0;
 	out->thirteen = game_thirteen_stronger_side(p) >= 0 ? 0 : -1;
+	out->balance_plies = 0;
+}
+
+/* a1-h8, the long diagonal ("большак") of Russian rule 7.2.7. */
+#define LONG_DIAGONAL 0x11224488u
+
+/*
+ * The side that plays for a win against one lone king, and how many moves
+ * it has before the game is drawn; -1 when no such count applies. Russian
+ * (FMJD-64 7.2.4, 7.2.7, 7.2.8): one or two pieces with a king: 5; three
+ * pieces with a king against a king on the long diagonal: 5; three or more
+ * kings: 15. Brazilian (the international rules' counts): one or two
+ * pieces with a king: 5; three pieces with a king: 16.
+ */
+static int lone_king_count(const Position *p, int *limit)
+{
+	for (int strong = 0; strong < 2; strong++) {
+		Bitboard weak = p->pieces[color_other((Color)strong)];
+		Bitboard mine = p->pieces[strong], kings = mine & p->kings;
+		if (bb_count(weak) != 1 || !(weak & p->kings) || !kings)
+			continue;
+		int n = bb_count(mine);
+		if (n <= 2)
+			*limit = 5;
+		else if (p->variant == VARIANT_BRAZILIAN)
+			*limit = n == 3 ? 16 : -1;
+		else if (n == 3 && (weak & LONG_DIAGONAL))
+			*limit = 5;
+		else
+			*limit = kings == mine ? 15 : -1;
+		return *limit > 0 ? strong : -1;
+	}
+	return -1;
+}
+
+/* True when *a and *b hold as many men and kings of each colour. */
+static bool same_material(const Position *a, const Position *b)
+{
+	for (int c = 0; c < 2; c++)
+		if (bb_count(a->pieces[c] & a->kings) != bb_count(b->pieces[c] & b->kings) ||
+		    bb_count(a->pieces[c]) != bb_count(b->pieces[c]))
+			return false;
+	return true;
+}
+
+void game_variant_counters_after(const Position *before, Move m, const Position *after,
+                                 const DrawCounters *prev, DrawCounters *out)
+{
+	bool man_moved = !move_is_none(m) && !(before->kings & bb_square(m.from));
+	bool crowned = man_moved && (after->kings & bb_square(m.to));
+	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
+	out->balance_plies = (m.captured || crowned) ? 0 : prev->balance_plies + 1;
+
+	int limit, strong = lone_king_count(after, &limit);
+	if (strong < 0)
+		out->thirteen = -1;
+	else if (prev->thirteen < 0 || !same_material(before, after))
+		out->thirteen = 0; /* the material has just appeared */
+	else
+		out->thirteen = prev->thirteen + (before->side == (Color)strong ? 1 : 0);
+}
+
+GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
+{
+	bool russian = p->variant == VARIANT_RUSSIAN;
+	/* Russian 7.2.5: 15 moves; Brazilian: 20 moves of kings, nothing taken. */
+	if (c->reversible_plies >= (russian ? 30 : 40))
+		return END_KING_MOVES;
+	int limit;
+	if (c->thirteen >= 0 && lone_king_count(p, &limit) >= 0 && c->thirteen >= limit)
+		return END_ENDGAME_COUNT;
+	if (russian && (p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
+		/* 7.2.6: 4 and 5 pieces, 30 moves; 6 and 7 pieces, 60 moves. */
+		int n = bb_count(position_occupied(p));
+		if ((n == 4 || n == 5) && c->balance_plies >= 60)
+			return END_BALANCE;
+		if ((n == 6 || n == 7) && c->balance_plies >= 120)
+			return END_BALANCE;
+	}
+	return END_NONE;
 }
 
 void game_init(Game *g, const Position *start)
@@ -70,12 +159,8 @@ GameStatus game_status(const Game *g)
 	if (!movegen_has_moves(p)) {
 		status.result = p->side == BLACK ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
 		status.reason = END_NO_MOVES;
-	} else if (c->reversible_plies >= GAME_REVERSIBLE_LIMIT) {
+	} else if ((status.reason = game_counters_draw(p, c)) != END_NONE) {
 		status.result = RESULT_DRAW;
-		status.reason = END_25_MOVE_RULE;
-	} else if (c->thirteen >= GAME_THIRTEEN_LIMIT) {
-		status.result = RESULT_DRAW;
-		status.reason = END_THIRTEEN_MOVES;
 	} else if (game_repetitions(g) >= 3) {
 		status.result = RESULT_DRAW;
 		status.reason = END_REPETITION;
@@ -106,6 +191,9 @@ const char *game_reason_text(GameEndReason reason)
 	case END_25_MOVE_RULE: return "25-move rule";
 	case END_THIRTEEN_MOVES: return "thirteen-move count";
 	case END_REPETITION: return "threefold repetition";
+	case END_KING_MOVES: return "kings only, nothing taken";
+	case END_ENDGAME_COUNT: return "endgame count against a lone king";
+	case END_BALANCE: return "balance of pieces unchanged";
 	}
 	return "";
 }

@@ -167,8 +167,7 @@ static inline void count_node(Search *s)
 static bool is_draw(const Search *s, int ply)
 {
 	const Frame *f = &s->stack[ply];
-	if (f->counters.reversible_plies >= GAME_REVERSIBLE_LIMIT ||
-	    f->counters.thirteen >= GAME_THIRTEEN_LIMIT)
+	if (game_counters_draw(&f->pos, &f->counters) != END_NONE)
 		return movegen_has_moves(&f->pos);
 	int at = s->key_base + ply;
 	int back = f->counters.reversible_plies < at ? f->counters.reversible_plies : at;

@@ -192,8 +192,9 @@ static Coverage check_variant(Variant v, uint64_t seed, int *crowned_mid)
 		if (ours != theirs) {
 			char fen[160];
 			support_describe(&p, fen, sizeof fen);
-			fprintf(stderr, "%s perft 3 of %s: movegen %llu, reference %llu\n", variant_rules(v)->name,
-			        fen, (unsigned long long)ours, (unsigned long long)theirs);
+			fprintf(stderr, "%s perft 3 of %s: movegen %llu, reference %llu\n",
+			        variant_rules(v)->name, fen, (unsigned long long)ours,
+			        (unsigned long long)theirs);
 			c.mismatches++;
 		}
 	}

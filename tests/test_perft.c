@@ -18,9 +18,9 @@ static const uint64_t start_leaves[] = {1, 7, 49, 302, 1469, 7482, 37986, 190146
 /* Issue 9's published tables from each variant's start, depths 0..10, with
  * one move per (from, to, captured set); make test goes to 8, make perft
  * to 10. */
-static const uint64_t russian_leaves[] = {1,      7,      49,      302,     1469,    7482,
+static const uint64_t russian_leaves[] = {1,     7,      49,     302,     1469,    7482,
                                           37986, 190146, 929899, 4570586, 22444032};
-static const uint64_t brazilian_leaves[] = {1,      7,      49,      302,     1469,    7473,
+static const uint64_t brazilian_leaves[] = {1,     7,      49,     302,     1469,    7473,
                                             37628, 187302, 907830, 4431766, 21560022};
 
 typedef struct KingTable {

@@ -11,13 +11,17 @@
 /*
  * Counters that decide draws and travel with each position of a game or a
  * search line. reversible_plies: plies since a man moved or a piece was
- * captured (the 25-move rule draws at 50). thirteen: -1, or the number of
- * moves the stronger side has made since the board first held exactly three
- * kings against one lone king (drawn after its 13th).
+ * captured (pool's 25-move rule draws at 50). thirteen: -1, or the number
+ * of moves the stronger side has made since the board first held exactly
+ * three kings against one lone king (drawn after its 13th); in Russian and
+ * Brazilian draughts the same count for their endgames against a lone king
+ * (game_variant_draw()). balance_plies: Russian and Brazilian only, plies
+ * since a capture or a crowning (Russian rule 7.2.6); pool leaves it alone.
  */
 typedef struct DrawCounters {
 	int reversible_plies;
 	int thirteen;
+	int balance_plies;
 } DrawCounters;
 
 enum {
@@ -46,11 +50,19 @@ static inline int game_thirteen_stronger_side(const Position *p)
 	return -1;
 }
 
+/* game_counters_after() for Russian and Brazilian positions. */
+void game_variant_counters_after(const Position *before, Move m, const Position *after,
+                                 const DrawCounters *prev, DrawCounters *out);
+
 /* The counters after `m` (legal in *before) leads to *after. Inline: the
  * search calls it at every node. */
 static inline void game_counters_after(const Position *before, Move m, const Position *after,
                                        const DrawCounters *prev, DrawCounters *out)
 {
+	if (before->variant != VARIANT_POOL) {
+		game_variant_counters_after(before, m, after, prev, out);
+		return;
+	}
 	bool man_moved = !(before->kings & bb_square(m.from));
 	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
 
@@ -70,8 +82,31 @@ typedef enum GameEndReason {
 	END_NO_MOVES, /* the side to move cannot move and loses */
 	END_25_MOVE_RULE,
 	END_THIRTEEN_MOVES,
-	END_REPETITION /* third occurrence of a position */
+	END_REPETITION,    /* third occurrence of a position */
+	END_KING_MOVES,    /* Russian 15, Brazilian 20 moves of kings only, nothing taken */
+	END_ENDGAME_COUNT, /* Russian and Brazilian counts against a lone king */
+	END_BALANCE        /* Russian 7.2.6: kings on both sides, balance unchanged */
 } GameEndReason;
+
+/* The draw that the counters of a Russian or Brazilian position declare
+ * (END_NONE when none); repetition is not a counter. */
+GameEndReason game_variant_draw(const Position *p, const DrawCounters *c);
+
+/*
+ * The draw by a counter (not by repetition) at *p with counters *c, or
+ * END_NONE: pool's 25-move rule and thirteen-move count, or the variant's
+ * rules. A side without a move still loses first (game_status()).
+ */
+static inline GameEndReason game_counters_draw(const Position *p, const DrawCounters *c)
+{
+	if (p->variant != VARIANT_POOL)
+		return game_variant_draw(p, c);
+	if (c->reversible_plies >= GAME_REVERSIBLE_LIMIT)
+		return END_25_MOVE_RULE;
+	if (c->thirteen >= GAME_THIRTEEN_LIMIT)
+		return END_THIRTEEN_MOVES;
+	return END_NONE;
+}
 
 typedef struct GameStatus {
 	GameResult result;
@@ -116,7 +151,8 @@ int game_repetitions(const Game *g);
 
 /*
  * Whether the game is over and why. A side with no legal move loses first;
- * then the draws: 25-move rule, thirteen-move count, threefold repetition.
+ * then the draws: 25-move rule, thirteen-move count (or the variant's
+ * counted draws), threefold repetition.
  */
 GameStatus game_status(const Game *g);
 

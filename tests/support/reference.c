@@ -37,7 +37,7 @@ typedef struct Search {
 	char own_man, own_king;
 	RefRules rules;
 	int far_row; /* the row on which the mover's men crown */
-	int from; /* origin square of the capture being built */
+	int from;    /* origin square of the capture being built */
 	int path[13];
 	int path_length;
 	RefMove *out;

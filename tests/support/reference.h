@@ -15,9 +15,9 @@
  */
 /* The rule sets, as doc/VARIANTS.md states them. */
 typedef enum RefRules {
-	REF_POOL,      /* RULES.md */
-	REF_RUSSIAN,   /* a man reaching its far row during a capture goes on as a king */
-	REF_BRAZILIAN  /* only the captures that take the most pieces */
+	REF_POOL,     /* RULES.md */
+	REF_RUSSIAN,  /* a man reaching its far row during a capture goes on as a king */
+	REF_BRAZILIAN /* only the captures that take the most pieces */
 } RefRules;
 
 typedef struct RefBoard {

@@ -293,7 +293,8 @@ bool support_check_against_reference(const Position *p, const char *label)
 	Move ref[REF_MAX_MOVES];
 	int n = movegen_generate(p, &list);
 	int m = support_reference_moves(p, ref, REF_MAX_MOVES);
-	if (n == list.count && support_same_moves(list.moves, n, ref, m) && same_crowning(list.moves, n, ref, m))
+	if (n == list.count && support_same_moves(list.moves, n, ref, m) &&
+	    same_crowning(list.moves, n, ref, m))
 		return true;
 	static char text[REF_MAX_MOVES * 48];
 	char fen[160];

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The variant descriptions and the draw rules of Russian and Brazilian draughts. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/position.h"
+#include "poolshark/variant.h"
+#include "support/support.h"
+
+static Position in_variant(const char *fen, Variant v)
+{
+	Position p = support_position(fen);
+	p.variant = (uint8_t)v;
+	return p;
+}
+
+static void test_descriptions(void **state)
+{
+	(void)state;
+	Variant v;
+	assert_true(variant_parse("pool", &v) && v == VARIANT_POOL);
+	assert_true(variant_parse("russian", &v) && v == VARIANT_RUSSIAN);
+	assert_true(variant_parse("brazilian", &v) && v == VARIANT_BRAZILIAN);
+	assert_false(variant_parse("Russian", &v));
+	assert_false(variant_parse("", &v));
+	assert_false(variant_parse("international", &v));
+	assert_false(variant_rules(VARIANT_POOL)->white_first);
+	assert_true(variant_rules(VARIANT_RUSSIAN)->white_first);
+	assert_true(variant_rules(VARIANT_BRAZILIAN)->white_first);
+	assert_true(variant_rules(VARIANT_RUSSIAN)->crown_mid_capture);
+	assert_false(variant_rules(VARIANT_BRAZILIAN)->crown_mid_capture);
+	assert_true(variant_rules(VARIANT_BRAZILIAN)->majority_capture);
+	assert_false(variant_rules(VARIANT_RUSSIAN)->majority_capture);
+	for (int i = 0; i < VARIANT_COUNT; i++) {
+		assert_int_equal(variant_rules((Variant)i)->id, i);
+		assert_true(variant_from_game_type(variant_rules((Variant)i)->pdn_game_type, &v));
+		assert_int_equal(v, i);
+		assert_non_null(strstr(VARIANT_NAMES, variant_rules((Variant)i)->name));
+	}
+	assert_false(variant_from_game_type(20, &v));
+}
+
+/* The one legal move of *p, which must have exactly one. */
+static Move only_move(const Position *p)
+{
+	MoveList list;
+	assert_int_equal(movegen_generate(p, &list), 1);
+	return list.moves[0];
+}
+
+/* White's man on 11 (f6) takes 7 (e7) and reaches 2 (d8). Russian: it is a
+ * king at once and flies on over 9 (b6) to 13 (a5), ending as a king off
+ * the crowning row. Pool and Brazilian: a man on 2 has nothing to take,
+ * and the move ends there with a crowning. */
+static void test_crowning_during_a_capture(void **state)
+{
+	(void)state;
+	const char *fen = "W:W11:B7,9";
+	Position r = in_variant(fen, VARIANT_RUSSIAN);
+	Move m = only_move(&r);
+	assert_true(move_equal(m, support_move(11, 13, bb_square(6) | bb_square(8))));
+	assert_int_equal(m.crowned, 1);
+	Position next;
+	position_make(&r, m, &next);
+	assert_true(next.kings & bb_square(12));
+	assert_int_equal(next.variant, VARIANT_RUSSIAN);
+	for (int v = VARIANT_POOL; v <= VARIANT_BRAZILIAN; v += VARIANT_BRAZILIAN) {
+		Position p = in_variant(fen, (Variant)v);
+		m = only_move(&p);
+		assert_true(move_equal(m, support_move(11, 2, bb_square(6))));
+		assert_int_equal(m.crowned, 0);
+	}
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		Position p = in_variant(fen, (Variant)v);
+		assert_true(support_check_against_reference(&p, fen));
+	}
+}
+
+/* Brazilian majority: 22x31 takes one piece, 22x8 and 30x14 take two; only
+ * the two longer ones are legal. Pool and Russian list all three. */
+static void test_majority(void **state)
+{
+	(void)state;
+	const char *fen = "W:W22,30:B18,26,11";
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		Position p = in_variant(fen, (Variant)v);
+		MoveList list;
+		int n = movegen_generate(&p, &list);
+		assert_int_equal(n, v == VARIANT_BRAZILIAN ? 2 : 3);
+		for (int i = 0; i < n; i++)
+			if (v == VARIANT_BRAZILIAN)
+				assert_int_equal(bb_count(list.moves[i].captured), 2);
+		assert_int_equal(movegen_count(&p), n);
+		assert_true(support_check_against_reference(&p, fen));
+	}
+}
+
+static DrawCounters counters(int reversible, int count, int balance)
+{
+	DrawCounters c = {reversible, count, balance};
+	return c;
+}
+
+/* Russian 7.2.5: 15 moves of kings only (30 plies); Brazilian: 20 (40). */
+static void test_king_moves_only(void **state)
+{
+	(void)state;
+	Position r = in_variant("W:WK29,K25,10:BK4,K8,20", VARIANT_RUSSIAN);
+	DrawCounters c = counters(29, -1, 29);
+	assert_int_equal(game_counters_draw(&r, &c), END_NONE);
+	c = counters(30, -1, 30);
+	assert_int_equal(game_counters_draw(&r, &c), END_KING_MOVES);
+	Position b = r;
+	b.variant = VARIANT_BRAZILIAN;
+	c = counters(39, -1, 39);
+	assert_int_equal(game_counters_draw(&b, &c), END_NONE);
+	c = counters(40, -1, 40);
+	assert_int_equal(game_counters_draw(&b, &c), END_KING_MOVES);
+	/* Pool keeps its 25-move rule. */
+	Position p = r;
+	p.variant = VARIANT_POOL;
+	c = counters(49, -1, 0);
+	assert_int_equal(game_counters_draw(&p, &c), END_NONE);
+	c = counters(50, -1, 0);
+	assert_int_equal(game_counters_draw(&p, &c), END_25_MOVE_RULE);
+}
+
+/* Russian 7.2.4, 7.2.7, 7.2.8 and the Brazilian counts against a lone king. */
+static void test_lone_king_counts(void **state)
+{
+	(void)state;
+	struct {
+		const char *fen;
+		Variant v;
+		int limit; /* moves of the stronger side; 0: no count */
+	} cases[] = {
+	    {"W:WK1,K2,K3:BK9", VARIANT_RUSSIAN, 15},     /* 7.2.4, 9 off the long diagonal */
+	    {"W:WK1,K2,K3:BK15", VARIANT_RUSSIAN, 5},     /* 7.2.7: 15 is e5 */
+	    {"W:WK1,K2,6:BK15", VARIANT_RUSSIAN, 5},      /* 7.2.7 with a man */
+	    {"W:WK1,K2,6:BK9", VARIANT_RUSSIAN, 0},       /* a man and off the diagonal */
+	    {"W:WK1,K2:BK9", VARIANT_RUSSIAN, 5},         /* 7.2.8 */
+	    {"W:WK1,K2,K3,K5:BK9", VARIANT_RUSSIAN, 15},  /* four kings: 7.2.4 */
+	    {"W:WK1,K2,K3:BK9", VARIANT_BRAZILIAN, 16},   /* three pieces with a king */
+	    {"W:WK1,6:BK9", VARIANT_BRAZILIAN, 5},        /* two pieces with a king */
+	    {"W:WK1,K2,K3,K5:BK9", VARIANT_BRAZILIAN, 0}, /* four: no count */
+	    {"B:W9:BK1,K2,K3", VARIANT_RUSSIAN, 0},       /* the lone piece is a man */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Position p = in_variant(cases[i].fen, cases[i].v);
+		DrawCounters start;
+		game_counters_start(&p, &start);
+		if (!cases[i].limit) {
+			assert_int_equal(start.thirteen, -1);
+			continue;
+		}
+		assert_int_equal(start.thirteen, 0);
+		DrawCounters c = counters(0, cases[i].limit - 1, 0);
+		assert_int_equal(game_counters_draw(&p, &c), END_NONE);
+		c = counters(0, cases[i].limit, 0);
+		assert_int_equal(game_counters_draw(&p, &c), END_ENDGAME_COUNT);
+	}
+}
+
+/* The count advances on the stronger side's moves only and starts again
+ * when the material changes. */
+static void test_count_in_a_game(void **state)
+{
+	(void)state;
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	Position p = in_variant("W:WK1,K2,K3:BK9", VARIANT_RUSSIAN);
+	game_init(g, &p);
+	/* White 2-6, Black 9-13, White 6-2, Black 13-9: the count goes up
+	 * with White's moves only (9 and 13 are off the long diagonal). */
+	const int steps[4][2] = {{2, 6}, {9, 13}, {6, 2}, {13, 9}};
+	int expected[4] = {1, 1, 2, 2};
+	for (int i = 0; i < 4; i++) {
+		assert_true(game_play(g, support_move(steps[i][0], steps[i][1], 0)));
+		assert_int_equal(game_counters(g)->thirteen, expected[i]);
+	}
+	assert_int_equal(game_status(g).result, RESULT_NONE);
+	free(g);
+}
+
+/* Russian 7.2.6: kings on both sides, no capture and no crowning. */
+static void test_balance(void **state)
+{
+	(void)state;
+	Position four = in_variant("W:WK29,10:BK4,20", VARIANT_RUSSIAN);
+	Position six = in_variant("W:WK29,10,11:BK4,20,21", VARIANT_RUSSIAN);
+	DrawCounters c = counters(0, -1, 59);
+	assert_int_equal(game_counters_draw(&four, &c), END_NONE);
+	c.balance_plies = 60;
+	assert_int_equal(game_counters_draw(&four, &c), END_BALANCE);
+	c.balance_plies = 119;
+	assert_int_equal(game_counters_draw(&six, &c), END_NONE);
+	c.balance_plies = 120;
+	assert_int_equal(game_counters_draw(&six, &c), END_BALANCE);
+	/* Brazilian has no such rule. */
+	four.variant = VARIANT_BRAZILIAN;
+	assert_int_equal(game_counters_draw(&four, &c), END_NONE);
+	/* A man's step keeps the balance count going; a capture resets it. */
+	DrawCounters prev = counters(3, -1, 41), out;
+	Move step = support_move(10, 6, 0);
+	Position next;
+	Position before = in_variant("W:WK29,10:BK4,20", VARIANT_RUSSIAN);
+	position_make(&before, step, &next);
+	game_counters_after(&before, step, &next, &prev, &out);
+	assert_int_equal(out.reversible_plies, 0);
+	assert_int_equal(out.balance_plies, 42);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_descriptions),     cmocka_unit_test(test_crowning_during_a_capture),
+	    cmocka_unit_test(test_majority),         cmocka_unit_test(test_king_moves_only),
+	    cmocka_unit_test(test_lone_king_counts), cmocka_unit_test(test_count_in_a_game),
+	    cmocka_unit_test(test_balance),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
