@@ -5,11 +5,12 @@
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
 
-bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *out)
+bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *user, BenchTotals *out)
 {
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = BENCH_HASH_MB;
+	options.variant = variant;
 	Engine *engine = engine_create(&options);
 	if (!engine)
 		return false;
@@ -22,6 +23,7 @@ bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *o
 		/* The list is compiled in and checked by test_bench: every FEN reads. */
 		if (!notation_parse_fen(bench_positions[i].fen, &root, NULL, 0))
 			continue;
+		root.variant = (uint8_t)variant;
 		engine_new_game(engine, &root);
 		SearchResult result;
 		engine_search_sync(engine, &limits, NULL, NULL, &result);

@@ -64,15 +64,27 @@ static void print_bench_position(int index, const Position *root, const SearchRe
 int cli_bench(int argc, char **argv)
 {
 	long long depth = BENCH_DEFAULT_DEPTH;
-	if (argc > 2 ||
-	    (argc == 2 && !cli_parse_number("bench", "depth", argv[1], 1, BENCH_MAX_DEPTH, &depth))) {
-		if (argc > 2)
-			fprintf(stderr, "poolshark: too many arguments\n");
-		fprintf(stderr, "usage: poolshark bench [DEPTH]\n");
+	Variant variant = VARIANT_POOL;
+	const char *depth_text = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+			if (!cli_parse_variant("bench", argv[++i], &variant))
+				return CLI_USAGE;
+		} else if (!depth_text && argv[i][0] != '-') {
+			depth_text = argv[i];
+		} else {
+			fprintf(stderr, "poolshark: unexpected argument '%.40s'\n", argv[i]);
+			fprintf(stderr,
+			        "usage: poolshark bench [--variant pool|russian|brazilian] [DEPTH]\n");
+			return CLI_USAGE;
+		}
+	}
+	if (depth_text && !cli_parse_number("bench", "depth", depth_text, 1, BENCH_MAX_DEPTH, &depth)) {
+		fprintf(stderr, "usage: poolshark bench [--variant pool|russian|brazilian] [DEPTH]\n");
 		return CLI_USAGE;
 	}
 	BenchTotals totals;
-	if (!bench_run((int)depth, print_bench_position, NULL, &totals)) {
+	if (!bench_run((int)depth, variant, print_bench_position, NULL, &totals)) {
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
@@ -87,7 +99,8 @@ static int analyse_usage(const char *problem)
 {
 	if (problem)
 		fprintf(stderr, "poolshark: %s\n", problem);
-	fprintf(stderr, "usage: poolshark analyse [--fen FEN] [--OPTION VALUE ...] (--depth D | --movetime "
+	fprintf(stderr, "usage: poolshark analyse [--variant pool|russian|brazilian] [--fen FEN] [--OPTION "
+	                "VALUE ...] (--depth D | --movetime "
 	                "MS | --nodes N)\n");
 	return CLI_USAGE;
 }
@@ -95,6 +108,7 @@ static int analyse_usage(const char *problem)
 int cli_analyse(int argc, char **argv)
 {
 	Position p;
+	bool have_fen = false;
 	position_start(&p);
 	SearchLimits limits = {0};
 	int limit_count = 0;
@@ -120,6 +134,7 @@ int cli_analyse(int argc, char **argv)
 				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
 				return CLI_USAGE;
 			}
+			have_fen = true;
 		} else if (!strcmp(opt, "--depth")) {
 			if (!cli_parse_number("analyse", "depth", value, 1, 100, &n))
 				return analyse_usage(NULL);
@@ -142,6 +157,9 @@ int cli_analyse(int argc, char **argv)
 	}
 	if (limit_count != 1)
 		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
+	if (!have_fen)
+		position_start_variant(&p, options.variant);
+	p.variant = (uint8_t)options.variant; /* a FEN is read under the chosen rules */
 
 	Engine *engine = engine_create(&options);
 	if (!engine) {

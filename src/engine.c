@@ -56,6 +56,7 @@ void engine_default_options(EngineOptions *out)
 	out->move_overhead_ms = 50;
 	out->ponder = false;
 	out->strength = 100;
+	out->variant = VARIANT_POOL;
 	out->egdb_path[0] = '\0';
 }
 
@@ -94,7 +95,7 @@ Engine *engine_create(const EngineOptions *options)
 		return NULL;
 	}
 	Position start;
-	position_start(&start);
+	position_start_variant(&start, options->variant);
 	game_init(e->game, &start);
 	atomic_init(&e->stop, false);
 	atomic_init(&e->pondering, false);
@@ -115,6 +116,7 @@ const char *engine_status_text(EngineStatus status)
 	case ENGINE_RECORD_FULL: return "the game record is full";
 	case ENGINE_NOTHING_TO_UNDO: return "no move to take back";
 	case ENGINE_NO_MEMORY: return "not enough memory";
+	case ENGINE_WRONG_VARIANT: return "the position is of another variant than the engine's";
 	}
 	return "unknown engine status";
 }
@@ -196,10 +198,16 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 			return ENGINE_NO_MEMORY;
 		start_preparer(e);
 	}
+	bool new_variant = options->variant != e->options.variant;
 	if (strcmp(options->egdb_path, e->options.egdb_path))
 		open_egdb(e, options->egdb_path);
 	e->options = *options;
-	return ENGINE_OK;
+	return new_variant ? engine_new_game(e, NULL) : ENGINE_OK;
+}
+
+Variant engine_variant(const Engine *e)
+{
+	return e->options.variant;
 }
 
 void engine_get_options(const Engine *e, EngineOptions *out)
@@ -218,9 +226,11 @@ EngineStatus engine_new_game(Engine *e, const Position *start)
 		return ENGINE_BUSY;
 	Position initial;
 	if (!start) {
-		position_start(&initial);
+		position_start_variant(&initial, e->options.variant);
 		start = &initial;
 	}
+	if (start->variant != e->options.variant)
+		return ENGINE_WRONG_VARIANT;
 	game_init(e->game, start);
 	join_preparer(e, true);
 	tt_clear(&e->tt);
@@ -233,6 +243,8 @@ EngineStatus engine_set_game(Engine *e, const Game *g)
 {
 	if (!make_idle(e))
 		return ENGINE_BUSY;
+	if (game_position(g)->variant != e->options.variant)
+		return ENGINE_WRONG_VARIANT;
 	game_copy(e->game, g);
 	return ENGINE_OK;
 }

@@ -12,14 +12,12 @@ enum { MAX_HASH_MB = 16384, MAX_MOVE_OVERHEAD_MS = 10000 };
 
 static long long get_variant(const EngineOptions *o)
 {
-	(void)o;
-	return 0; /* pool is the only variant so far */
+	return o->variant;
 }
 
 static void set_variant(EngineOptions *o, long long value)
 {
-	(void)o;
-	(void)value;
+	o->variant = (Variant)value;
 }
 
 static long long get_hash(const EngineOptions *o)
@@ -77,7 +75,8 @@ static bool set_egdb_path(EngineOptions *o, const char *text)
 }
 
 static const OptionDef table[] = {
-    {"variant", OPTION_ENUM, 0, 0, "pool", "the rules played", get_variant, set_variant, NULL, NULL, NULL},
+    {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)", get_variant,
+     set_variant, NULL, NULL, NULL},
     {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash, NULL, NULL,
      NULL},
     {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",

@@ -104,6 +104,15 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 		engine_set_options(p->engine, &before);
 		return false;
 	}
+	if (o.variant != before.variant) {
+		/* The engine started a new game under the new rules (as
+		 * new-game does): say so. */
+		char text[PROTOCOL_MESSAGE_MAX];
+		snprintf(text, sizeof text, "info variant=%s message=\"new game from the %s start position\"",
+		         variant_rules(o.variant)->name, variant_rules(o.variant)->title);
+		protocol_emit(p, text);
+		p->have_position = true;
+	}
 	return true;
 }
 

@@ -340,7 +340,7 @@ static bool cmd_bench(Protocol *p, const HubLine *line)
 		return true;
 	}
 	BenchTotals totals;
-	if (!bench_run((int)depth, emit_bench_position, p, &totals)) {
+	if (!bench_run((int)depth, engine_variant(p->engine), emit_bench_position, p, &totals)) {
 		protocol_error(p, "out of memory");
 		return true;
 	}

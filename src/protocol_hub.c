@@ -167,8 +167,9 @@ static bool read_root(Protocol *p, const HubLine *line, Position *root)
 		protocol_error(p, "pos takes only one of pos=, fen= and start");
 		return false;
 	}
+	Variant variant = engine_variant(p->engine);
 	if (start) {
-		position_start(root);
+		position_start_variant(root, variant);
 		return true;
 	}
 	/* A FEN in pos= is read as a FEN: it cannot be mistaken for 33 letters. */
@@ -176,6 +177,8 @@ static bool read_root(Protocol *p, const HubLine *line, Position *root)
 	                                    : notation_parse_hub_position(hub, root, error, sizeof error);
 	if (!ok)
 		protocol_errorf(p, "bad position: %s", error);
+	else
+		root->variant = (uint8_t)variant; /* read under the engine's rules */
 	return ok;
 }
 

@@ -31,9 +31,11 @@ typedef struct BenchTotals {
 /*
  * Searches every bench position to `depth` with one thread, a fresh table of
  * BENCH_HASH_MB cleared before each position, no clock and full strength, so
- * that the node total depends on nothing but the code. `each` may be NULL.
+ * that the node total depends on nothing but the code. The positions are
+ * played under `variant`'s rules (the signature is pool's). `each` may be
+ * NULL.
  * Returns false (and fills nothing) when memory for the engine is short.
  */
-bool bench_run(int depth, BenchPositionCallback each, void *user, BenchTotals *out);
+bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *user, BenchTotals *out);
 
 #endif

@@ -25,6 +25,7 @@ typedef struct EngineOptions {
 	bool ponder;          /* whether the GUI may ask for pondering */
 	int strength;         /* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
 	char egdb_path[ENGINE_PATH_MAX]; /* endgame database directory; "" for none */
+	Variant variant; /* the rules played (doc/VARIANTS.md) */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -37,14 +38,15 @@ typedef enum EngineStatus {
 	ENGINE_GAME_OVER,       /* the game has ended: no move may follow */
 	ENGINE_RECORD_FULL,     /* the game record cannot hold another move */
 	ENGINE_NOTHING_TO_UNDO, /* no move has been played */
-	ENGINE_NO_MEMORY        /* a table could not be had; the old setting stays */
+	ENGINE_NO_MEMORY,       /* a table could not be had; the old setting stays */
+	ENGINE_WRONG_VARIANT    /* a game of other rules than the `variant` option's */
 } EngineStatus;
 
 /* A short text for people, e.g. "a search is running (send stop first)". */
 const char *engine_status_text(EngineStatus status);
 
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
- * no endgame databases. */
+ * no endgame databases, pool checkers. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
@@ -56,8 +58,10 @@ void engine_destroy(Engine *e);
 /*
  * Applies options. A new hash size is mapped at once and made resident in
  * the background, so this never blocks for long; the next search waits for
- * it. Refuses with ENGINE_BUSY during a search, ENGINE_NO_MEMORY when the
- * table cannot be had (the old size is kept, emptied).
+ * it. A new variant starts a new game from that variant's start position
+ * (as engine_new_game(e, NULL)). Refuses with ENGINE_BUSY during a search,
+ * ENGINE_NO_MEMORY when the table cannot be had (the old size is kept,
+ * emptied).
  */
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 void engine_get_options(const Engine *e, EngineOptions *out);
@@ -77,12 +81,17 @@ int engine_egdb_pieces(const Engine *e, const char **error);
  */
 const Game *engine_game(const Engine *e);
 
-/* A new game from *start (the start position when NULL): the game record
- * starts there, the hash table and search history are cleared. */
+/* The rules the engine plays: its `variant` option. */
+Variant engine_variant(const Engine *e);
+
+/* A new game from *start (the start position of the engine's variant when
+ * NULL): the game record starts there, the hash table and search history
+ * are cleared. ENGINE_WRONG_VARIANT when start->variant is not the
+ * engine's (front-ends read positions in engine_variant()). */
 EngineStatus engine_new_game(Engine *e, const Position *start);
 
 /* Replaces the game record by a copy of *g (a GUI's `pos` with moves); the
- * table is kept. */
+ * table is kept. ENGINE_WRONG_VARIANT as engine_new_game(). */
 EngineStatus engine_set_game(Engine *e, const Game *g);
 
 /* Plays `m` in the current position: ENGINE_ILLEGAL_MOVE unless it is one
