@@ -39,10 +39,48 @@ static int token_length(const char *s)
 	return n > 0 ? n : 1;
 }
 
-/* Reads a square number 1..32 at *s (advancing it); false with a message. */
+/* The square (1..32) of the algebraic name at s, e.g. "c3", or 0 when s
+ * holds no such name; *light is set when it names a light square. */
+static int algebraic_square(const char *s, bool *light)
+{
+	*light = false;
+	char file = (char)tolower((unsigned char)s[0]);
+	if (file < 'a' || file > 'h' || s[1] < '1' || s[1] > '8' || isdigit((unsigned char)s[2]))
+		return 0;
+	int column = file - 'a', row = '8' - s[1];
+	if ((row + column) % 2 == 0) {
+		*light = true;
+		return 0;
+	}
+	return 4 * row + column / 2 + 1;
+}
+
+void notation_write_square(int square, SquareNotation form, char *out, size_t size)
+{
+	if (form == NOTATION_NUMERIC) {
+		snprintf(out, size, "%d", square + 1);
+		return;
+	}
+	int row = square / 4, column = 2 * (square % 4) + (row % 2 == 0 ? 1 : 0);
+	snprintf(out, size, "%c%c", 'a' + column, '8' - row);
+}
+
+/* Reads a square at *s (advancing it): a number 1..32 or an algebraic name
+ * of a dark square; false with a message. */
 static bool read_square(const char **s, const char *token, int *square, char *error, size_t size)
 {
 	const char *p = *s;
+	bool light;
+	int named = algebraic_square(p, &light);
+	if (light) {
+		set_error(error, size, "%.2s is a light square (in '%.*s')", p, token_length(token), token);
+		return false;
+	}
+	if (named) {
+		*square = named;
+		*s = p + 2;
+		return true;
+	}
 	long value = 0;
 	int digits = 0;
 	while (isdigit((unsigned char)*p)) {
@@ -324,12 +362,32 @@ void notation_write_move_hub(Move m, char *out, size_t size)
 		text_append(out, size, &used, "x%d", bb_lowest(b) + 1);
 }
 
-static void write_path(const MovePath *path, char *out, size_t size)
+/* Squares joined by separator, in the form the variant's players write. */
+static void write_squares(const uint8_t *squares, int count, char separator, SquareNotation form, char *out,
+                          size_t size)
 {
 	size_t used = 0;
 	out[0] = '\0';
-	for (int i = 0; i < path->length; i++)
-		text_append(out, size, &used, "%s%d", i ? "x" : "", path->squares[i] + 1);
+	for (int i = 0; i < count; i++) {
+		char name[8];
+		notation_write_square(squares[i], form, name, sizeof name);
+		if (i)
+			text_append(out, size, &used, "%c", separator);
+		text_append(out, size, &used, "%s", name);
+	}
+}
+
+/* Pool players write captures with 'x', Russian and Brazilian with ':'. */
+static char capture_mark(SquareNotation form)
+{
+	return form == NOTATION_NUMERIC ? 'x' : ':';
+}
+
+static void write_ends(const Position *p, Move m, char *out, size_t size)
+{
+	SquareNotation form = variant_rules(position_variant(p))->notation;
+	uint8_t ends[2] = {m.from, m.to};
+	write_squares(ends, 2, m.captured ? capture_mark(form) : '-', form, out, size);
 }
 
 void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
@@ -337,12 +395,13 @@ void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
 	MovePath path;
 	if (size == 0)
 		return;
+	SquareNotation form = variant_rules(position_variant(p))->notation;
 	if (m.captured && movegen_paths(p, m, &path, 1) > 0)
-		write_path(&path, out, size);
+		write_squares(path.squares, path.length, capture_mark(form), form, out, size);
 	else if (m.captured)
 		notation_write_move_hub(m, out, size); /* not a legal capture: no path */
 	else
-		snprintf(out, size, "%d-%d", m.from + 1, m.to + 1);
+		write_ends(p, m, out, size);
 }
 
 void notation_write_move(const Position *p, Move m, char *out, size_t size)
@@ -350,7 +409,7 @@ void notation_write_move(const Position *p, Move m, char *out, size_t size)
 	if (size == 0)
 		return;
 	if (!m.captured) {
-		snprintf(out, size, "%d-%d", m.from + 1, m.to + 1);
+		write_ends(p, m, out, size);
 		return;
 	}
 	MoveList list;
@@ -361,7 +420,7 @@ void notation_write_move(const Position *p, Move m, char *out, size_t size)
 	if (same_ends > 1)
 		notation_write_move_path(p, m, out, size);
 	else
-		snprintf(out, size, "%dx%d", m.from + 1, m.to + 1);
+		write_ends(p, m, out, size);
 }
 
 /* Squares of move text: 1..32 each, separated by '-' or 'x'. */
@@ -376,7 +435,14 @@ static bool split_move_text(const char *text, MoveText *out)
 	out->count = 0;
 	for (;;) {
 		int square = 0, digits = 0;
-		while (isdigit((unsigned char)*s) && digits < 3) {
+		bool light;
+		int named = algebraic_square(s, &light);
+		if (named) {
+			square = named;
+			s += 2;
+			digits = 2;
+		}
+		while (!named && isdigit((unsigned char)*s) && digits < 3) {
 			square = square * 10 + (*s - '0');
 			s++;
 			digits++;
@@ -437,7 +503,8 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 {
 	MoveText t;
 	if (!split_move_text(text, &t)) {
-		set_error(error, error_size, "not a move: '%.*s' (expected e.g. 11-15, 11x18 or 11x18x25)",
+		set_error(error, error_size,
+		          "not a move: '%.*s' (expected e.g. 11-15, 11x18, 11x18x25, c3-d4 or c3:e5)",
 		          QUOTE_MAX, text);
 		return MOVE_PARSE_SYNTAX;
 	}

@@ -149,12 +149,50 @@ static const BadLine bad_lines[] = {
     {"perft depth=+3", 0, "not a whole number"},
     {"perft depth=\" 3\"", 0, "not a whole number"},
     {"set-param name=colour value=red", 0, "unknown option 'colour'"},
-    {"set-param name=variant value=russian", 0, "variant 'russian'"},
+    {"set-param name=variant value=shogi", 0,
+     "variant 'shogi' is not known (values: pool russian brazilian)"},
     {"set ponder maybe", 0, "true or false"},
     {"perft depth=0", 0, "too small"},
     {"move 11-19", 0, "illegal move 11-19"},
     {"move", 0, "move needs a move"},
 };
+
+/* Changing the variant starts that variant's game and says so; the moves
+ * are then read and written as its players write them; pos start and the
+ * Hub forms follow the engine's variant. */
+static void test_variant_switch(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	char value[256];
+	assert_true(session_send(s, "pos start moves=\"9-14 22-17\""));
+	assert_true(session_send(s, "set-param name=variant value=russian"));
+	assert_int_equal(s->out.count, 1);
+	assert_non_null(reply_value(s, "info", "variant", value, sizeof value));
+	assert_string_equal(value, "russian");
+	current_fen(s, value, sizeof value);
+	assert_string_equal(value, "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+	/* White moves first; the move is read in either form, written algebraic. */
+	assert_true(session_send(s, "move c3-d4"));
+	assert_true(session_send(s, "move 11-15"));
+	current_fen(s, value, sizeof value);
+	assert_string_equal(value, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+	/* The same value again changes nothing. */
+	assert_true(session_send(s, "set-param name=variant value=russian"));
+	assert_int_equal(s->out.count, 0);
+	/* A bad value: an error, and the Russian game stays. */
+	assert_true(session_send(s, "set-param name=variant value=checkers"));
+	assert_non_null(reply_value(s, "error", "message", value, sizeof value));
+	current_fen(s, value, sizeof value);
+	assert_string_equal(value, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+	assert_true(session_send(s, "pos start"));
+	current_fen(s, value, sizeof value);
+	assert_true(value[0] == 'W');
+	assert_true(session_send(s, "set-param name=variant value=pool"));
+	current_fen(s, value, sizeof value);
+	assert_true(value[0] == 'B');
+	session_free(s);
+}
 
 /* Every bad line: a named error, nothing else printed, no state changed,
  * and the session still answers. */
@@ -1009,6 +1047,7 @@ int main(void)
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_errors_are_named_and_change_nothing),
+	    cmocka_unit_test(test_variant_switch),
 	    cmocka_unit_test(test_huge_line_is_an_error),
 	    cmocka_unit_test(test_go_needs_a_position),
 	    cmocka_unit_test(test_forced_win_score),

@@ -11,6 +11,7 @@
 
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
+#include "poolshark/notation.h"
 #include "poolshark/position.h"
 #include "poolshark/variant.h"
 #include "support/support.h"
@@ -218,13 +219,55 @@ static void test_balance(void **state)
 	assert_int_equal(out.balance_plies, 42);
 }
 
+/* Algebraic squares: read in FENs and moves in every variant, written for
+ * Russian and Brazilian positions; pool keeps its numbers. */
+static void test_algebraic_notation(void **state)
+{
+	(void)state;
+	char text[NOTATION_MOVE_MAX * 16], error[NOTATION_ERROR_MAX];
+	notation_write_square(21, NOTATION_ALGEBRAIC, text, sizeof text);
+	assert_string_equal(text, "c3");
+	notation_write_square(0, NOTATION_ALGEBRAIC, text, sizeof text);
+	assert_string_equal(text, "b8");
+	notation_write_square(28, NOTATION_ALGEBRAIC, text, sizeof text);
+	assert_string_equal(text, "a1");
+	notation_write_square(28, NOTATION_NUMERIC, text, sizeof text);
+	assert_string_equal(text, "29");
+
+	Position r;
+	position_start_variant(&r, VARIANT_RUSSIAN);
+	notation_write_legal_moves(&r, text, sizeof text);
+	assert_string_equal(text, "a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4");
+
+	Position p, q;
+	assert_true(notation_parse_fen("W:Wc3:Bd4", &p, error, sizeof error));
+	assert_true(notation_parse_fen("W:W22:B18", &q, error, sizeof error));
+	assert_true(position_equal(&p, &q));
+	assert_false(notation_parse_fen("W:Wc4:Bd4", &p, error, sizeof error));
+	assert_non_null(strstr(error, "c4 is a light square"));
+
+	p.variant = VARIANT_RUSSIAN;
+	q.variant = VARIANT_POOL;
+	Move m;
+	assert_int_equal(notation_parse_move(&p, "c3:e5", &m, error, sizeof error), MOVE_PARSE_OK);
+	assert_true(move_equal(m, support_move(22, 15, bb_square(17))));
+	assert_int_equal(notation_parse_move(&p, "22x15", &m, error, sizeof error), MOVE_PARSE_OK);
+	notation_write_move(&p, m, text, sizeof text);
+	assert_string_equal(text, "c3:e5");
+	notation_write_move(&q, m, text, sizeof text);
+	assert_string_equal(text, "22x15");
+	assert_int_equal(notation_parse_move(&q, "c3:e5", &m, error, sizeof error), MOVE_PARSE_OK);
+	assert_int_equal(notation_parse_move(&p, "c3-d4", &m, error, sizeof error), MOVE_PARSE_ILLEGAL);
+	assert_int_equal(notation_parse_move(&p, "c4-d5", &m, error, sizeof error), MOVE_PARSE_SYNTAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_descriptions),     cmocka_unit_test(test_crowning_during_a_capture),
 	    cmocka_unit_test(test_majority),         cmocka_unit_test(test_king_moves_only),
 	    cmocka_unit_test(test_lone_king_counts), cmocka_unit_test(test_count_in_a_game),
-	    cmocka_unit_test(test_balance),
+	    cmocka_unit_test(test_balance),          cmocka_unit_test(test_algebraic_notation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,8 +20,10 @@ enum {
 /*
  * Reads a PDN FEN (RULES.md section 4): turn letter, then the two piece
  * lists in either order, `K` for kings, ranges, spaces after separators, a
- * trailing '.'. On failure returns false, leaves *out untouched and writes
- * a message naming the offending token into error (if not NULL).
+ * trailing '.'. Squares are numbers 1-32 or algebraic names of dark
+ * squares (`Wc3,Kd4`). The position is a pool position: a caller playing
+ * another variant sets ->variant (the pieces read the same in all three). On failure returns false, leaves
+ * *out untouched and writes a message naming the offending token into error (if not NULL).
  */
 bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size);
 
@@ -34,7 +36,9 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
  */
 bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size);
 
-/* Writes the FEN of *p: both lists ascending, no ranges, White first. */
+/* Writes the FEN of *p: both lists ascending, no ranges, White first,
+ * numeric squares in every variant (as lidraughts writes Russian and
+ * Brazilian FENs). */
 void notation_write_fen(const Position *p, char *out, size_t size);
 
 /*
@@ -61,15 +65,18 @@ typedef enum MoveParse {
  * Matches move text against the legal moves of *p. Accepted forms: quiet
  * `11-15`; capture `11x18` (from x to); full path `11x18x25` (every landing
  * square); Hub form `from x to x captured x ...` (captured squares in any
- * order). Squares may be separated by '-' or 'x' in any form. On success
+ * order). Squares may be separated by '-', 'x' or ':' in any form, and
+ * written as numbers or algebraic names (`c3-d4`, `c3:e5:g3`). On success
  * writes the move to *out. Otherwise writes a message to error: "illegal
  * move 11-16", or "ambiguous move 8x29 (candidates: 8x22x29 8x18x29)".
  */
 MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error, size_t error_size);
 
 /*
- * PDN text of a legal move of *p: `11-15`, `11x18` when no other legal move
- * goes from 11 to 18, otherwise the full path `11x18x25`.
+ * PDN text of a legal move of *p in the form its variant's players write:
+ * pool `11-15`, `11x18` when no other legal move goes from 11 to 18,
+ * otherwise the full path `11x18x25`; Russian and Brazilian the same with
+ * algebraic squares and ':' for captures (`c3-d4`, `c3:e5`, `c3:e5:c7`).
  */
 void notation_write_move(const Position *p, Move m, char *out, size_t size);
 
@@ -84,7 +91,11 @@ void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
  */
 int notation_write_legal_moves(const Position *p, char *out, size_t size);
 
-/* Hub text: `11-15` or `from x to x captured...` (captured ascending). */
+/* The name of square (0-31) in `form`: "22" or "c3". */
+void notation_write_square(int square, SquareNotation form, char *out, size_t size);
+
+/* Hub text: `11-15` or `from x to x captured...` (captured ascending), in
+ * every variant. */
 void notation_write_move_hub(Move m, char *out, size_t size);
 
 #endif
