@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PDN game records (GameType 23): writing and reading whole games. */
+/* PDN game records (GameType 23, 25, 26): writing and reading whole games. */
 #include "poolshark/pdn.h"
 
 #include <ctype.h>
@@ -64,9 +64,14 @@ bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_cou
 	char comment[1024];
 	const char *result = find_tag(tags, tag_count, "Result");
 
-	position_start(&start);
-	if (!find_tag(tags, tag_count, "GameType"))
-		put_tag(&w, "GameType", "23");
+	Variant variant = position_variant(&game->positions[0]);
+	const VariantRules *rules = variant_rules(variant);
+	Color first = rules->white_first ? WHITE : BLACK;
+	position_start_variant(&start, variant);
+	if (!find_tag(tags, tag_count, "GameType")) {
+		snprintf(text, sizeof text, "%d", rules->pdn_game_type);
+		put_tag(&w, "GameType", text);
+	}
 	for (int i = 0; i < tag_count; i++)
 		put_tag(&w, tags[i].name, tags[i].value);
 	if (!position_equal(&game->positions[0], &start) && !find_tag(tags, tag_count, "FEN")) {
@@ -82,10 +87,10 @@ bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_cou
 	w.ok &= fputc('\n', out) != EOF;
 
 	int number = 1;
-	bool need_number = true; /* a White move needs "N..." after a break */
+	bool need_number = true; /* a second mover's move needs "N..." after a break */
 	for (int i = 0; i < game->ply_count; i++) {
 		const Position *before = &game->positions[i];
-		if (before->side == BLACK) {
+		if (before->side == first) {
 			snprintf(text, sizeof text, "%d.", number);
 			put_token(&w, text);
 		} else if (need_number) {
@@ -105,7 +110,7 @@ bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_cou
 			put_token(&w, comment);
 			need_number = true;
 		}
-		if (before->side == WHITE)
+		if (before->side != first)
 			number++;
 	}
 	put_token(&w, result);
@@ -317,11 +322,28 @@ static bool start_moves(Reader *r, PdnGame *g)
 	const char *fen = pdn_game_tag(g, "FEN");
 	if (g->game)
 		return true;
-	position_start(&start);
+	/* GameType picks the rules: 23 pool (also when there is no tag), 25
+	 * Russian, 26 Brazilian; the tag's first field is the number. */
+	Variant variant = VARIANT_POOL;
+	const char *type = pdn_game_tag(g, "GameType");
+	if (type) {
+		char *end;
+		long number = strtol(type, &end, 10);
+		if (end == type || (*end && *end != ',') || number < 0 || number > 99 ||
+		    !variant_from_game_type((int)number, &variant)) {
+			fail(r,
+			     "GameType %.20s is not a game poolshark plays (23 pool, 25 Russian, 26 "
+			     "Brazilian)",
+			     type);
+			return false;
+		}
+	}
+	position_start_variant(&start, variant);
 	if (fen && !notation_parse_fen(fen, &start, message, sizeof message)) {
 		fail(r, "bad FEN tag: %s", message);
 		return false;
 	}
+	start.variant = (uint8_t)variant;
 	g->game = malloc(sizeof *g->game);
 	g->comments = calloc(GAME_MAX_PLIES, sizeof *g->comments);
 	if (!g->game || !g->comments) {

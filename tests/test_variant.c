@@ -12,6 +12,7 @@
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/pdn.h"
 #include "poolshark/position.h"
 #include "poolshark/variant.h"
 #include "support/support.h"
@@ -261,6 +262,62 @@ static void test_algebraic_notation(void **state)
 	assert_int_equal(notation_parse_move(&p, "c4-d5", &m, error, sizeof error), MOVE_PARSE_SYNTAX);
 }
 
+/* A Russian game written as PDN: GameType 25, numbered from White's moves,
+ * algebraic moves; read back, it is a Russian game again. */
+static void test_pdn_round_trip(void **state)
+{
+	(void)state;
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	Position start;
+	position_start_variant(&start, VARIANT_RUSSIAN);
+	game_init(g, &start);
+	const char *moves[] = {"c3-d4", "f6-g5", "d4-e5", "d6:f4", "g3:e5"};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		Move m;
+		char error[NOTATION_ERROR_MAX];
+		assert_int_equal(notation_parse_move(game_position(g), moves[i], &m, error, sizeof error),
+		                 MOVE_PARSE_OK);
+		assert_true(game_play(g, m));
+	}
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	assert_non_null(f);
+	PdnTag tags[] = {{"Event", "test"}};
+	assert_true(pdn_write_game(f, g, tags, 1, NULL));
+	fclose(f);
+	assert_non_null(strstr(text, "[GameType \"25\"]"));
+	assert_non_null(strstr(text, "1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *"));
+	assert_null(strstr(text, "[FEN"));
+
+	f = fmemopen(text, size, "r");
+	PdnGame read = {0};
+	char error[NOTATION_ERROR_MAX];
+	assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(read.game->ply_count, 5);
+	assert_int_equal(game_position(read.game)->variant, VARIANT_RUSSIAN);
+	assert_true(position_equal(game_position(read.game), game_position(g)));
+	pdn_game_free(&read);
+	fclose(f);
+	free(text);
+
+	/* GameType 26 with a FEN in numbers; an unknown GameType is an error. */
+	const char *brazilian = "[GameType \"26,W,8,8,A0,0\"]\n[FEN \"W:W22,30:B18,26,11\"]\n1. 22x8 *\n\n"
+	                        "[GameType \"20\"]\n1. 32-28 *\n";
+	f = fmemopen((void *)brazilian, strlen(brazilian), "r");
+	memset(&read, 0, sizeof read);
+	assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(game_position(read.game)->variant, VARIANT_BRAZILIAN);
+	pdn_game_free(&read);
+	memset(&read, 0, sizeof read);
+	assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "GameType 20"));
+	pdn_game_free(&read);
+	fclose(f);
+	free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +325,7 @@ int main(void)
 	    cmocka_unit_test(test_majority),         cmocka_unit_test(test_king_moves_only),
 	    cmocka_unit_test(test_lone_king_counts), cmocka_unit_test(test_count_in_a_game),
 	    cmocka_unit_test(test_balance),          cmocka_unit_test(test_algebraic_notation),
+	    cmocka_unit_test(test_pdn_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

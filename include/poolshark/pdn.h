@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PDN game records (GameType 23): writing and reading whole games. */
+/* PDN game records (GameType 23, 25, 26): writing and reading whole games. */
 #ifndef POOLSHARK_PDN_H
 #define POOLSHARK_PDN_H
 
@@ -16,7 +16,9 @@ typedef struct PdnTag {
 } PdnTag;
 
 /*
- * Writes one game record: the tags given (GameType "23" and, when the game
+ * Writes one game record: the tags given (GameType 23, 25 or 26 after the
+ * game's variant, moves written as its players write them, numbered from
+ * the side that moves first, and, when the game
  * did not start from the start position, FEN and SetUp are added unless
  * present), then the moves of `game` in PDN move text with move numbers,
  * then the result. comments may be NULL, or hold one string (or NULL) per
@@ -50,7 +52,9 @@ typedef enum PdnReadStatus {
  * (trimmed; several after one move are joined by a space), variations `(...)` are
  * skipped, a game ends at its result token (`1-0`, `0-1`, `1/2-1/2`, `2-0`,
  * `0-2`, `1-1`, `*`) or where the next game's tags begin. Moves are checked
- * against the rules (any form notation_parse_move() accepts).
+ * against the rules (any form notation_parse_move() accepts) of the variant
+ * that the GameType tag names (23 or no tag: pool, 25 Russian, 26
+ * Brazilian; any other number is an error).
  */
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size);
 
