@@ -10,6 +10,8 @@ void diagram_draw(const Position *pos, bool flipped, char *out, size_t size)
 	size_t used = 0;
 	if (!size)
 		return;
+	/* Beside the pieces, the squares as the variant's players name them. */
+	SquareNotation form = variant_rules(position_variant(pos))->notation;
 	out[0] = '\0';
 	const char *files = flipped ? "h  g  f  e  d  c  b  a" : "a  b  c  d  e  f  g  h";
 	text_append(out, size, &used, "      %s          %s\n", files, files);
@@ -24,7 +26,9 @@ void diagram_draw(const Position *pos, bool flipped, char *out, size_t size)
 				int s = 4 * row + c / 2;
 				text_append(pieces, sizeof pieces, &pu, "  %c",
 				            notation_piece_letter(pos, s, '.'));
-				text_append(numbers, sizeof numbers, &nu, " %2d", s + 1);
+				char name[8];
+				notation_write_square(s, form, name, sizeof name);
+				text_append(numbers, sizeof numbers, &nu, " %2s", name);
 			} else {
 				text_append(pieces, sizeof pieces, &pu, "   ");
 				text_append(numbers, sizeof numbers, &nu, "   ");

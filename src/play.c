@@ -308,16 +308,19 @@ static int usage(const char *problem, const char *argument)
 {
 	if (problem)
 		fprintf(stderr, "poolshark play: %s '%.40s'\n", problem, argument);
-	fprintf(stderr,
-	        "usage: poolshark play [--white] [--level SECONDS] [--fen FEN] [--OPTION VALUE ...]\n"
-	        "  (options: --strength 0-100, --hash MB, --egdb DIR|none, ...; see poolshark's help)\n");
+	fprintf(
+	    stderr,
+	    "usage: poolshark play [--variant pool|russian|brazilian] [--white|--black] [--level SECONDS]\n"
+	    "  [--fen FEN] [--OPTION VALUE ...]\n"
+	    "  (options: --strength 0-100, --hash MB, --egdb DIR|none, ...; see poolshark's help)\n");
 	return CLI_USAGE;
 }
 
 int play_main(int argc, char **argv)
 {
-	Color person = BLACK;
+	int person = -1; /* the side that moves first, unless chosen */
 	double seconds = 1.0;
+	bool have_fen = false;
 	Position start;
 	position_start(&start);
 	EngineOptions options;
@@ -344,9 +347,16 @@ int play_main(int argc, char **argv)
 				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
 				return CLI_USAGE;
 			}
+			have_fen = true;
 		} else
 			return usage("unknown or incomplete argument", argv[i]);
 	}
+	const VariantRules *rules = variant_rules(options.variant);
+	if (!have_fen)
+		position_start_variant(&start, options.variant);
+	start.variant = (uint8_t)options.variant; /* a FEN is read under the chosen rules */
+	if (person < 0)
+		person = rules->white_first ? WHITE : BLACK;
 	PlaySession s = {0};
 	s.seconds = seconds;
 	s.start = start;
@@ -355,8 +365,8 @@ int play_main(int argc, char **argv)
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}
-	printf("poolshark %s: American pool checkers. Type help for the commands.\n", poolshark_version);
-	new_game(&s, person);
+	printf("poolshark %s: %s. Type help for the commands.\n", poolshark_version, rules->title);
+	new_game(&s, (Color)person);
 	show_board(&s);
 	for (;;) {
 		if (!check_end(&s) && game_position(session_game(&s))->side != s.person) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The board drawn for people: pieces beside square numbers, as text lines. */
+/* The board drawn for people: pieces beside square names, as text lines. */
 #ifndef POOLSHARK_DIAGRAM_H
 #define POOLSHARK_DIAGRAM_H
 
@@ -12,7 +12,8 @@ enum { DIAGRAM_MAX = 2048 };
 
 /*
  * A diagram for people: the pieces (b/w men, B/W kings) beside the square
- * numbers, the side to move and the FEN, as newline-separated lines without
+ * names (numbers in pool, algebraic `c3` in Russian and Brazilian), the
+ * side to move and the FEN, as newline-separated lines without
  * a final newline. `flipped` puts White's side at the top (square 32 top
  * left). No line contains '=' or '"', so each reads as a harmless Hub line.
  * Cut to `size` (DIAGRAM_MAX always holds it).
