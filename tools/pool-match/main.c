@@ -16,6 +16,7 @@ static const char usage_text[] =
     "                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
     "                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
     "                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
+    "                  [--variant pool|russian|brazilian]\n"
     "                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
     "                  [--margin S] [--stall-timeout S] [--max-moves N]\n"
     "                  [--adjudicate score=MEN moves=N] [--no-comments]\n"
@@ -276,6 +277,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--max-moves") && parse_int(next, 1, 100000, &v)) {
 			c.max_moves = (int)v;
 			i++;
+		} else if (!strcmp(a, "--variant") && next) {
+			if (!variant_parse(next, &c.variant)) {
+				fprintf(stderr, "pool-match: unknown variant '%.40s' (known: %s)\n", next,
+				        VARIANT_NAMES);
+				return 2;
+			}
+			i++;
 		} else {
 			fprintf(stderr, "pool-match: bad option or value: %s %s\n", a, next);
 			return usage();
@@ -290,6 +298,10 @@ int main(int argc, char **argv)
 	if (engine_count != 2 || c.games == 0 || !c.openings_path)
 		return usage();
 	for (int e = 0; e < 2; e++) {
+		EngineSpec *spec = &c.engines[e];
+		if (c.variant != VARIANT_POOL && spec->param_count < MAX_PARAMS)
+			spec->params[spec->param_count++] =
+			    (HubParam){"variant", variant_rules(c.variant)->name};
 		if (c.engines[e].limits.kind == LIMIT_NONE)
 			c.engines[e].limits = common;
 		if (c.engines[e].limits.kind == LIMIT_NONE) {

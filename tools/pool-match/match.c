@@ -66,7 +66,7 @@ void termination_add(TerminationCounts *t, const char *name)
 	t->games[i]++;
 }
 
-static bool load_openings(const char *path, Openings *out)
+static bool load_openings(const char *path, Variant variant, Openings *out)
 {
 	FILE *f = fopen(path, "r");
 	char line[512], error[NOTATION_ERROR_MAX];
@@ -95,6 +95,7 @@ static bool load_openings(const char *path, Openings *out)
 			fclose(f);
 			return false;
 		}
+		out->positions[out->count].variant = (uint8_t)variant;
 		out->count++;
 	}
 	fclose(f);
@@ -376,7 +377,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	pthread_mutex_init(&m.lock, NULL);
 	m.progress_tty = isatty(STDERR_FILENO);
 
-	if (!load_openings(config->openings_path, &m.openings) || !plan(&m)) {
+	if (!load_openings(config->openings_path, config->variant, &m.openings) || !plan(&m)) {
 		status = 1;
 		goto done;
 	}

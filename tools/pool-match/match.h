@@ -51,7 +51,8 @@ typedef struct MatchConfig {
 	int max_moves;           /* adjudicate a draw after this many moves each; 0 = never */
 	double adjudicate_score; /* men; 0 = no score adjudication */
 	int adjudicate_moves;
-	bool comments; /* {score/depth time} after each move */
+	bool comments;   /* {score/depth time} after each move */
+	Variant variant; /* the rules of every game; engines get set-param variant */
 } MatchConfig;
 
 /* One engine process as a worker holds it. */
