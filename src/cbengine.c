@@ -159,7 +159,7 @@ bool cbengine_fill_move(const Position *p, Move m, CbMove *out)
 	Color us = p->side;
 	Bitboard from = bb_square(m.from);
 	bool king = (p->kings & from) != 0;
-	bool crowned = !king && (bb_square(m.to) & position_crown_row(us));
+	bool crowned = !king && ((bb_square(m.to) & position_crown_row(us)) || m.crowned);
 	int colour = us == BLACK ? CB_BLACK : CB_WHITE;
 	out->oldpiece = colour | (king ? CB_KING : CB_MAN);
 	out->newpiece = colour | (king || crowned ? CB_KING : CB_MAN);
@@ -374,6 +374,7 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	Color us = pos.side;
 
 	pthread_mutex_lock(&cb->lock);
+	pos.variant = (uint8_t)engine_variant(cb->engine); /* the board under the selected rules */
 	/* A new game: clear the table (the game itself is set just below). */
 	EngineStatus ready = (info & CB_RESET_MOVES) ? engine_new_game(cb->engine, &pos) : ENGINE_OK;
 	if (ready == ENGINE_OK)
@@ -492,7 +493,7 @@ static const OptionDef *find_option(const char *name)
 	return options_find(strcmp(name, "hashsize") == 0 ? "hash" : name);
 }
 
-static bool command_movelist(char *args, char *reply, size_t size)
+static bool command_movelist(CbEngine *cb, char *args, char *reply, size_t size)
 {
 	while (*args == ' ')
 		args++;
@@ -500,6 +501,9 @@ static bool command_movelist(char *args, char *reply, size_t size)
 	char error[NOTATION_ERROR_MAX];
 	if (!notation_parse_fen_board(args, &p, error, sizeof error))
 		return reply_text(reply, size, false, "error: %s", error);
+	pthread_mutex_lock(&cb->lock);
+	p.variant = (uint8_t)engine_variant(cb->engine);
+	pthread_mutex_unlock(&cb->lock);
 	/* With no piece to move there is no move, whatever else stands on the
 	 * board: CheckerBoard's probe `B:W1:B` expects "movelist 0". */
 	if (p.pieces[p.side] == 0)
@@ -517,10 +521,14 @@ static bool command_get(CbEngine *cb, char *args, char *reply, size_t size)
 		return reply_text(reply, size, false, "?");
 	if (strcmp(what, "protocolversion") == 0)
 		return reply_text(reply, size, true, "%d", CB_PROTOCOL_VERSION);
-	if (strcmp(what, "gametype") == 0)
-		return reply_text(reply, size, true, "%d", CB_GAMETYPE_POOL);
+	if (strcmp(what, "gametype") == 0) {
+		pthread_mutex_lock(&cb->lock);
+		int type = variant_rules(engine_variant(cb->engine))->pdn_game_type;
+		pthread_mutex_unlock(&cb->lock);
+		return reply_text(reply, size, true, "%d", type);
+	}
 	if (strcmp(what, "movelist") == 0)
-		return command_movelist(args, reply, size);
+		return command_movelist(cb, args, reply, size);
 	const OptionDef *option = find_option(what);
 	if (!option)
 		return reply_text(reply, size, false, "?");
@@ -549,6 +557,9 @@ static bool command_gamehist(CbEngine *cb, char *args, char *reply, size_t size)
 		return reply_text(reply, size, false, "error: set gamehist needs a FEN");
 	if (!notation_parse_fen(fen, &start, error, sizeof error))
 		return reply_text(reply, size, false, "error: %s", error);
+	pthread_mutex_lock(&cb->lock);
+	start.variant = (uint8_t)engine_variant(cb->engine);
+	pthread_mutex_unlock(&cb->lock);
 	p = start;
 	for (char *word; (word = next_word(&args));) {
 		if (count == HISTORY_MAX)
@@ -578,11 +589,25 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		return command_gamehist(cb, args, reply, size);
 	char *value = next_word(&args);
 	if (strcmp(what, "gametype") == 0) {
+		/* 23 pool, 25 Russian, 26 Brazilian: the variant option follows
+		 * (a change starts a new game, as `set variant` does). */
 		long long v;
-		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) && v == CB_GAMETYPE_POOL)
-			return reply_text(reply, size, true, "%d", CB_GAMETYPE_POOL);
+		Variant variant;
+		EngineOptions o;
+		EngineStatus set = ENGINE_WRONG_VARIANT;
+		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) &&
+		    variant_from_game_type((int)v, &variant)) {
+			pthread_mutex_lock(&cb->lock);
+			engine_get_options(cb->engine, &o);
+			o.variant = variant;
+			set = engine_set_options(cb->engine, &o);
+			pthread_mutex_unlock(&cb->lock);
+		}
+		if (set == ENGINE_OK)
+			return reply_text(reply, size, true, "%lld", v);
 		return reply_text(reply, size, false,
-		                  "error: poolshark plays only pool checkers (gametype %d)",
+		                  "error: poolshark plays pool checkers (gametype %d), Russian (25) and "
+		                  "Brazilian draughts (26)",
 		                  CB_GAMETYPE_POOL);
 	}
 	const OptionDef *option = find_option(what);

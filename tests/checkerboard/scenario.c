@@ -108,6 +108,13 @@ static bool step_startup(const CbApi *api, char *why, size_t size)
 	    !command(api, "get move-overhead", 1, "50", reply, why, size) ||
 	    !command(api, "set gametype 23", 1, NULL, reply, why, size) ||
 	    !command(api, "set gametype 21", 0, NULL, reply, why, size) ||
+	    !command(api, "set gametype 25", 1, "25", reply, why, size) ||
+	    !command(api, "get gametype", 1, "25", reply, why, size) ||
+	    !command(api, "get variant", 1, "russian", reply, why, size) ||
+	    !command(api, "set gametype 26", 1, "26", reply, why, size) ||
+	    !command(api, "get gametype", 1, "26", reply, why, size) ||
+	    !command(api, "set gametype 23", 1, "23", reply, why, size) ||
+	    !command(api, "get gametype", 1, "23", reply, why, size) ||
 	    !command(api, "frobnicate", 0, "?", reply, why, size) ||
 	    !command(api, "", 0, "?", reply, why, size))
 		return false;
