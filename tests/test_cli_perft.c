@@ -276,6 +276,29 @@ static void test_perft_divide(void **state)
 	check_divide(fen, 3, reference_perft(&b, 3));
 }
 
+/* --variant: the variant's start (White first) and its rules; a FEN is read
+ * under them; moves of a divide are written algebraic. */
+static void test_perft_variants(void **state)
+{
+	(void)state;
+	static Run r;
+	static const uint64_t russian[] = {1, 7, 49, 302, 1469, 7482};
+	static const uint64_t brazilian[] = {1, 7, 49, 302, 1469, 7473};
+	run_engine(&r, (const char *const[]){"perft", "--variant", "russian", "5", NULL});
+	check_depth_lines(&r, russian, 5);
+	run_engine(&r, (const char *const[]){"perft", "--hash", "4", "--variant", "brazilian", "5", NULL});
+	check_depth_lines(&r, brazilian, 5);
+	/* The majority rule: of 22x31, 22x8 and 30x14 only the two-piece ones. */
+	static const uint64_t majority[] = {1, 2};
+	run_engine(&r, (const char *const[]){"perft", "--fen", "W:W22,30:B18,26,11", "--variant", "brazilian",
+	                                     "1", NULL});
+	check_depth_lines(&r, majority, 1);
+	run_engine(&r, (const char *const[]){"perft", "--variant", "russian", "--fen", "W:W11:B7,9",
+	                                     "--divide", "1", NULL});
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "f6:a5 1\n"));
+}
+
 /* Bad arguments: exit status 2, nothing on stdout, an error on stderr that
  * names the offending argument. */
 static void check_usage_error(const char *const *args, const char *named)
@@ -305,14 +328,22 @@ static void test_bad_arguments(void **state)
 	check_usage_error((const char *const[]){"perft", NULL}, "DEPTH");
 	check_usage_error((const char *const[]){"perft", "--hash", "abc", "3", NULL}, "abc");
 	check_usage_error((const char *const[]){"perft", "--fen", NULL}, "--fen");
+	check_usage_error((const char *const[]){"perft", "--variant", "checkers", "3", NULL},
+	                  "unknown variant 'checkers' (known: pool russian brazilian)");
+	check_usage_error((const char *const[]){"bench", "--variant", "shogi", NULL},
+	                  "unknown variant 'shogi' (known: pool russian brazilian)");
+	check_usage_error((const char *const[]){"analyse", "--variant", "go", "--depth", "2", NULL},
+	                  "--variant takes one of: pool russian brazilian, not 'go'");
+	check_usage_error((const char *const[]){"play", "--variant", "go", NULL},
+	                  "--variant takes one of: pool russian brazilian, not 'go'");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_perft_lines),   cmocka_unit_test(test_perft_with_hash),
-	    cmocka_unit_test(test_perft_fen),     cmocka_unit_test(test_perft_divide),
-	    cmocka_unit_test(test_bad_arguments),
+	    cmocka_unit_test(test_perft_lines),    cmocka_unit_test(test_perft_with_hash),
+	    cmocka_unit_test(test_perft_fen),      cmocka_unit_test(test_perft_divide),
+	    cmocka_unit_test(test_perft_variants), cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

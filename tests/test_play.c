@@ -384,6 +384,23 @@ static void test_play_option_flags(void **state)
 	assert_int_equal(child_finish(c, 5000), 2);
 }
 
+/* Russian: the person has White (who moves first), the board beside the
+ * pieces names the squares a1-h8, moves are typed and shown algebraic. */
+static void test_play_russian(void **state)
+{
+	(void)state;
+	const char *args[] = {"play", "--variant", "russian", "--level", "0.02", NULL};
+	Child *c = child_start(false, args);
+	child_expect(c, "Russian draughts");
+	child_expect(c, "  3  a3    c3    e3    g3");
+	child_expect(c, "Your move (White)> ");
+	child_send(c, "c3-d4");
+	child_expect(c, "poolshark plays ");
+	child_expect(c, "Your move (White)> ");
+	child_send(c, "quit");
+	assert_int_equal(child_finish(c, 5000), 0);
+}
+
 /* On a terminal the protocol greets once and points at help; the same
  * session then answers as usual. */
 static void test_hub_greets_on_a_terminal(void **state)
@@ -425,6 +442,7 @@ int main(void)
 	    cmocka_unit_test(test_play_announces_a_loss),
 	    cmocka_unit_test(test_play_strength),
 	    cmocka_unit_test(test_play_option_flags),
+	    cmocka_unit_test(test_play_russian),
 	    cmocka_unit_test(test_hub_greets_on_a_terminal),
 	    cmocka_unit_test(test_play_on_a_terminal),
 	};
