@@ -388,11 +388,11 @@ static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares
 /*
  * Every capture of the side to move: set-wise when it has no king and no
  * jump of its men can go on (see count_single_jumps()), else by walking
- * the sequences. Returns the number of captures. Russian and Brazilian
- * captures differ from pool's only once a capture is walked, so the
- * variant is tested there (pool's quiet positions pay nothing for it).
+ * the sequences. Returns the number of captures. Pool's captures; the
+ * callers that may hold a Russian or Brazilian position use
+ * all_captures() below.
  */
-static int all_captures(const Position *p, MoveList *list)
+static int pool_captures(const Position *p, MoveList *list)
 {
 	Color us = p->side;
 	Bitboard men = position_men(p, us), kings = position_kings(p, us);
@@ -400,17 +400,25 @@ static int all_captures(const Position *p, MoveList *list)
 	Bitboard jumpers = men & j.any;
 
 	list->count = 0;
-	if (!kings && !jumpers)
-		return 0;
-	if (p->variant != VARIANT_POOL)
-		return movegen_variant_captures(p, list);
-	if (!kings && count_single_jumps(men, &j) >= 0) {
-		add_single_jumps(list, jumpers, &j);
-		return list->count;
+	if (!kings) {
+		if (!jumpers)
+			return 0;
+		if (count_single_jumps(men, &j) >= 0) {
+			add_single_jumps(list, jumpers, &j);
+			return list->count;
+		}
 	}
 	Walk w = {.mode = WALK_LIST, .list = list};
 	walk_captures(&w, p->pieces[us], p->pieces[color_other(us)], p->kings, jumpers, &j);
 	return list->count;
+}
+
+/* The captures of any variant: pool's above, or movegen_variant.c's. */
+static int all_captures(const Position *p, MoveList *list)
+{
+	if (p->variant != VARIANT_POOL)
+		return movegen_variant_captures(p, list);
+	return pool_captures(p, list);
 }
 
 int movegen_captures(const Position *p, MoveList *list)
@@ -487,6 +495,13 @@ static int quiet_moves(const Position *p, MoveList *list)
 		}
 	}
 	return list->count;
+}
+
+int movegen_generate_pool(const Position *p, MoveList *list)
+{
+	if (pool_captures(p, list))
+		return list->count;
+	return quiet_moves(p, list);
 }
 
 int movegen_generate(const Position *p, MoveList *list)
@@ -805,7 +820,7 @@ ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 	MoveList list;
 	uint64_t n = 0;
 
-	if (all_captures(p, &list)) {
+	if (pool_captures(p, &list)) { /* only pool positions come here */
 		for (int i = 0; i < list.count; i++) {
 			Move m = list.moves[i];
 			Bitboard from = bb_square(m.from), to = bb_square(m.to);
@@ -853,6 +868,11 @@ NEVER_INLINE uint64_t variant_count_replies(const Position *p)
 		n += (uint64_t)variant_count(&next);
 	}
 	return n;
+}
+
+uint64_t movegen_count_replies_pool(const Position *p)
+{
+	return p->side == BLACK ? count_replies(p, BLACK) : count_replies(p, WHITE);
 }
 
 uint64_t movegen_count_replies(const Position *p)

@@ -70,6 +70,23 @@ static uint64_t count_plain(const Position *p, int depth)
 	return leaves;
 }
 
+/* count_plain() for a pool root: the generator's pool entries and a make
+ * without the variant, so that pool's perft pays nothing for the others. */
+static uint64_t count_plain_pool(const Position *p, int depth)
+{
+	if (depth == 2)
+		return movegen_count_replies_pool(p);
+	MoveList list;
+	uint64_t leaves = 0;
+	int n = movegen_generate_pool(p, &list);
+	for (int i = 0; i < n; i++) {
+		Position next;
+		position_make_pool(p, list.moves[i], &next);
+		leaves += count_plain_pool(&next, depth - 1);
+	}
+	return leaves;
+}
+
 static uint64_t count_hashed(const Position *p, int depth, PerftTable *t)
 {
 	if (depth == 2)
@@ -97,7 +114,9 @@ uint64_t perft_count(const Position *p, int depth, PerftTable *table)
 		return 1;
 	if (depth == 1)
 		return (uint64_t)movegen_count(p);
-	return table ? count_hashed(p, depth, table) : count_plain(p, depth);
+	if (table)
+		return count_hashed(p, depth, table);
+	return p->variant == VARIANT_POOL ? count_plain_pool(p, depth) : count_plain(p, depth);
 }
 
 void perft_divide(const Position *p, int depth, PerftTable *table, PerftDivide *out)

@@ -175,6 +175,15 @@ static Coverage check_variant(Variant v, uint64_t seed, int *crowned_mid)
 		for (int k = 0; k < 3; k++) {
 			check_position(&p, &c);
 			int n = movegen_generate(&p, &list);
+			/* The counting entries answer for the variant too. */
+			uint64_t replies = 0;
+			for (int j = 0; j < n; j++) {
+				Position next;
+				position_make(&p, list.moves[j], &next);
+				replies += (uint64_t)movegen_count(&next);
+			}
+			if (movegen_count(&p) != n || movegen_count_replies(&p) != replies)
+				c.mismatches++;
 			for (int j = 0; j < n; j++)
 				*crowned_mid += list.moves[j].crowned;
 			if (n == 0)

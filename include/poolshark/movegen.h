@@ -41,6 +41,15 @@ int movegen_count(const Position *p);
  */
 uint64_t movegen_count_replies(const Position *p);
 
+/*
+ * Pool only: movegen_generate() and movegen_count_replies() without the
+ * test of the variant, for a loop that has found its root to be a pool
+ * position (perft's). A Russian or Brazilian position gets pool's answer,
+ * which is wrong for it.
+ */
+int movegen_generate_pool(const Position *p, MoveList *list);
+uint64_t movegen_count_replies_pool(const Position *p);
+
 /* True when the side to move has a non-capturing move (ignoring whether a
  * capture is compulsory): the cheap half of movegen_has_moves(). */
 bool movegen_has_quiet(const Position *p);

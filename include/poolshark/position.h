@@ -95,19 +95,15 @@ PositionProblem position_validate(const Position *p);
 /* A short English description of a PositionProblem ("" for POSITION_OK). */
 const char *position_problem_text(PositionProblem problem);
 
-/*
- * The successor of *p after `m` (legal in *p, as produced by movegen) written
- * to *out; out may equal p. A man that ends its move on its crowning row is
- * crowned, and so is one whose capture crossed it (m.crowned, Russian rules). The key is updated
- * incrementally when with_key is true and left stale otherwise (for perft without a table, which never reads
- * it).
- */
-static inline void position_make_keyed(const Position *p, Move m, Position *out, bool with_key)
+/* The body of the makes below; `pool` (a constant) leaves out what only
+ * Russian moves need: m.crowned and the copy of the variant. */
+static inline __attribute__((always_inline)) void position_make_with(const Position *p, Move m, Position *out,
+                                                                     bool with_key, bool pool)
 {
-	Color us = p->side, them = color_other(us);
+	Color us = (Color)p->side, them = color_other(us);
 	Bitboard from = bb_square(m.from), to = bb_square(m.to);
 	bool king = (p->kings & from) != 0;
-	bool crowned = !king && ((to & position_crown_row(us)) || m.crowned);
+	bool crowned = !king && ((to & position_crown_row(us)) || (!pool && m.crowned));
 	Bitboard kings = p->kings & ~from;
 	Bitboard captured = m.captured;
 
@@ -126,7 +122,30 @@ static inline void position_make_keyed(const Position *p, Move m, Position *out,
 	out->pieces[us] = (p->pieces[us] & ~from) | to;
 	out->kings = kings & ~captured;
 	out->side = (uint8_t)them;
-	out->variant = p->variant;
+	if (!pool)
+		out->variant = p->variant;
+}
+
+/*
+ * The successor of *p after `m` (legal in *p, as produced by movegen) written
+ * to *out; out may equal p. A man that ends its move on its crowning row is
+ * crowned, and so is one whose capture crossed it (m.crowned, Russian rules).
+ * The key is updated incrementally when with_key is true and left
+ * stale otherwise (for perft without a table, which never reads it).
+ */
+static inline void position_make_keyed(const Position *p, Move m, Position *out, bool with_key)
+{
+	position_make_with(p, m, out, with_key, false);
+}
+
+/*
+ * Pool only, for perft's pool loop: the successor without its key, and
+ * out->variant left as it was (the loop sets it once). Wrong for a move
+ * with m.crowned, which pool never has.
+ */
+static inline void position_make_pool(const Position *p, Move m, Position *out)
+{
+	position_make_with(p, m, out, false, true);
 }
 
 /* position_make_keyed() with the key kept up to date: what search, game
