@@ -255,9 +255,16 @@ EngineStatus engine_play(Engine *e, Move m)
 		return ENGINE_BUSY;
 	if (game_status(e->game).result != RESULT_NONE)
 		return ENGINE_GAME_OVER;
-	if (!movegen_is_legal(game_position(e->game), m))
+	/* The generator's own copy is played: it carries what the move's
+	 * identity leaves out (a Russian crowning during the capture). */
+	MoveList list;
+	int n = movegen_generate(game_position(e->game), &list), found = -1;
+	for (int i = 0; i < n && found < 0; i++)
+		if (move_equal(list.moves[i], m))
+			found = i;
+	if (found < 0)
 		return ENGINE_ILLEGAL_MOVE;
-	return game_play(e->game, m) ? ENGINE_OK : ENGINE_RECORD_FULL;
+	return game_play(e->game, list.moves[found]) ? ENGINE_OK : ENGINE_RECORD_FULL;
 }
 
 EngineStatus engine_undo(Engine *e)

@@ -9,10 +9,10 @@
 
 void game_counters_start(const Position *p, DrawCounters *out)
 {
-	DrawCounters none = {0, -1, 0};
 	if (p->variant != VARIANT_POOL) {
 		/* A position met with no history: as if the material had just
 		 * appeared. */
+		DrawCounters none = {0, -1, -1, 0};
 		game_variant_counters_after(p, move_none(), p, &none, out);
 		out->reversible_plies = 0;
 		out->balance_plies = 0;
@@ -20,6 +20,7 @@ void game_counters_start(const Position *p, DrawCounters *out)
 	}
 	out->reversible_plies = 0;
 	out->thirteen = game_thirteen_stronger_side(p) >= 0 ? 0 : -1;
+	out->endgame = -1;
 	out->balance_plies = 0;
 }
 
@@ -70,16 +71,17 @@ void game_variant_counters_after(const Position *before, Move m, const Position 
 {
 	bool man_moved = !move_is_none(m) && !(before->kings & bb_square(m.from));
 	bool crowned = man_moved && (after->kings & bb_square(m.to));
-	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
-	out->balance_plies = (m.captured || crowned) ? 0 : prev->balance_plies + 1;
+	out->reversible_plies = (int16_t)((man_moved || m.captured) ? 0 : prev->reversible_plies + 1);
+	out->balance_plies = (int16_t)((m.captured || crowned) ? 0 : prev->balance_plies + 1);
 
 	int limit, strong = lone_king_count(after, &limit);
 	if (strong < 0)
-		out->thirteen = -1;
-	else if (prev->thirteen < 0 || !same_material(before, after))
-		out->thirteen = 0; /* the material has just appeared */
+		out->endgame = -1;
+	else if (prev->endgame < 0 || !same_material(before, after))
+		out->endgame = 0; /* the material has just appeared */
 	else
-		out->thirteen = prev->thirteen + (before->side == (Color)strong ? 1 : 0);
+		out->endgame = (int16_t)(prev->endgame + (before->side == (Color)strong ? 1 : 0));
+	out->thirteen = game_variant_draw(after, out) != END_NONE ? GAME_THIRTEEN_LIMIT : -1;
 }
 
 GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
@@ -89,7 +91,7 @@ GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
 	if (c->reversible_plies >= (russian ? 30 : 40))
 		return END_KING_MOVES;
 	int limit;
-	if (c->thirteen >= 0 && lone_king_count(p, &limit) >= 0 && c->thirteen >= limit)
+	if (c->endgame >= 0 && lone_king_count(p, &limit) >= 0 && c->endgame >= limit)
 		return END_ENDGAME_COUNT;
 	if (russian && (p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
 		/* 7.2.6: 4 and 5 pieces, 30 moves; 6 and 7 pieces, 60 moves. */

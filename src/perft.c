@@ -81,7 +81,7 @@ static uint64_t count_plain_pool(const Position *p, int depth)
 	int n = movegen_generate_pool(p, &list);
 	for (int i = 0; i < n; i++) {
 		Position next;
-		position_make_pool(p, list.moves[i], &next);
+		position_make_pool(p, list.moves[i], &next, false);
 		leaves += count_plain_pool(&next, depth - 1);
 	}
 	return leaves;

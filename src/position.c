@@ -60,7 +60,7 @@ void position_set(Position *out, Bitboard black, Bitboard white, Bitboard kings,
 	out->pieces[BLACK] = black;
 	out->pieces[WHITE] = white;
 	out->kings = kings;
-	out->side = (uint8_t)side;
+	out->side = side;
 	out->variant = VARIANT_POOL;
 	out->key = position_compute_key(out);
 }

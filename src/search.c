@@ -28,7 +28,7 @@ enum { ORDER_TT = 1 << 30, ORDER_CROWN = 1 << 22, ORDER_KILLER_1 = 1 << 21, ORDE
 
 /* One ply of the line being searched. */
 typedef struct Frame {
-	Position pos;
+	_Alignas(64) Position pos; /* a whole cache line per ply: its address is one shift */
 	DrawCounters counters;
 	Move killers[2];
 } Frame;
@@ -67,7 +67,8 @@ struct Search {
 	/* Endgame databases (NULL: none): probes that found the position, and
 	 * at a drawn database root the moves that keep the draw. */
 	Egdb *egdb;
-	int egdb_pieces;
+	int egdb_max;    /* the most pieces the databases hold */
+	int egdb_pieces; /* what this search probes: egdb_max in pool, 0 otherwise */
 	uint64_t egdb_hits;
 	bool egdb_root;
 	int root_only_count;
@@ -102,7 +103,7 @@ void search_set_weights(Search *s, const EvalWeights *w)
 void search_set_egdb(Search *s, Egdb *db)
 {
 	s->egdb = db;
-	s->egdb_pieces = db ? egdb_max_pieces(db) : 0;
+	s->egdb_max = db ? egdb_max_pieces(db) : 0;
 }
 
 void search_root_from_position(const Position *p, SearchRoot *out)
@@ -159,16 +160,14 @@ static inline void count_node(Search *s)
 }
 
 /*
- * Draws by rule (RULES.md 3) at a node below the root: the 25-move rule and
- * the thirteen-move count (as game.c keeps them, a side without moves still
- * loses first), and any repetition of an earlier position of the line or of
- * the game, which the side that could avoid it has chosen.
+ * Draws by rule (RULES.md 3, doc/VARIANTS.md) at a node below the root: the
+ * 25-move rule and the thirteen-move count or the variant's counts (as
+ * game.c keeps them, a side without moves still loses first), and any
+ * repetition of an earlier position of the line or of the game, which the
+ * side that could avoid it has chosen.
  */
-static bool is_draw(const Search *s, int ply)
+static inline bool repeats(const Search *s, int ply, const Frame *f)
 {
-	const Frame *f = &s->stack[ply];
-	if (game_counters_draw(&f->pos, &f->counters) != END_NONE)
-		return movegen_has_moves(&f->pos);
 	int at = s->key_base + ply;
 	int back = f->counters.reversible_plies < at ? f->counters.reversible_plies : at;
 	/* The same side to move needs an even distance, and no position comes
@@ -212,14 +211,39 @@ static bool egdb_score(Search *s, int ply, int *score)
 	return true;
 }
 
+static bool is_draw(const Search *s, int ply)
+{
+	const Frame *f = &s->stack[ply];
+	/* Russian and Brazilian counters raise `thirteen` when one of their
+	 * counted draws is due (game.h), so this test is every variant's. */
+	if (f->counters.reversible_plies >= GAME_REVERSIBLE_LIMIT ||
+	    f->counters.thirteen >= GAME_THIRTEEN_LIMIT)
+		return movegen_has_moves(&f->pos);
+	return repeats(s, ply, f);
+}
+
 /* Plays m at ply into the next frame and starts fetching the child's
  * table bucket (measured: worth it even for quiescence children). */
-static void make_move(Search *s, int ply, Move m)
+static __attribute__((noinline)) void make_move_variant(Search *s, int ply, Move m)
 {
 	Frame *f = &s->stack[ply], *next = &s->stack[ply + 1];
 	position_make(&f->pos, m, &next->pos);
 	tt_prefetch(s->tt, next->pos.key);
-	game_counters_after(&f->pos, m, &next->pos, &f->counters, &next->counters);
+	game_variant_counters_after(&f->pos, m, &next->pos, &f->counters, &next->counters);
+	s->keys[s->key_base + ply + 1] = next->pos.key;
+}
+
+static void make_move(Search *s, int ply, Move m)
+{
+	Frame *f = &s->stack[ply], *next = &s->stack[ply + 1];
+	if (f->pos.variant != VARIANT_POOL) {
+		make_move_variant(s, ply, m);
+		return;
+	}
+	/* Every frame holds the root's variant from the start of the search. */
+	position_make_pool(&f->pos, m, &next->pos, true);
+	tt_prefetch(s->tt, next->pos.key);
+	game_counters_after_pool(&f->pos, m, &next->pos, &f->counters, &next->counters);
 	s->keys[s->key_base + ply + 1] = next->pos.key;
 }
 
@@ -700,11 +724,16 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->root_count = s->scored_count = 0;
 	s->egdb_hits = 0;
 	s->egdb_root = false;
+	/* The databases are of pool endgames: Russian and Brazilian ones are
+	 * other games. */
+	s->egdb_pieces = root->position.variant == VARIANT_POOL ? s->egdb_max : 0;
 	s->root_only_count = 0;
 	s->key_base = root->history_count;
 	for (int i = 0; i < root->history_count; i++)
 		s->keys[i] = root->history[i];
 	s->keys[s->key_base] = root->position.key;
+	for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+		s->stack[i].pos.variant = root->position.variant; /* make_move() keeps them */
 	s->stack[0].pos = root->position;
 	s->stack[0].counters = root->counters;
 	tt_new_search(tt);

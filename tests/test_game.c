@@ -178,7 +178,7 @@ static void test_25_move_rule_reset_by_a_capture(void **state)
 {
 	(void)state;
 	Position p = support_position("W:WK29,K30:BK22,K3"), next;
-	DrawCounters prev = {37, -1, 0}, out;
+	DrawCounters prev = {37, -1, -1, 0}, out;
 	Move capture = support_move(29, 18, bb_square(21));
 	position_make(&p, capture, &next);
 	game_counters_after(&p, capture, &next, &prev, &out);

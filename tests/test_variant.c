@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/engine.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -107,7 +108,7 @@ static void test_majority(void **state)
 
 static DrawCounters counters(int reversible, int count, int balance)
 {
-	DrawCounters c = {reversible, count, balance};
+	DrawCounters c = {(int16_t)reversible, -1, (int16_t)count, (int16_t)balance};
 	return c;
 }
 
@@ -160,10 +161,10 @@ static void test_lone_king_counts(void **state)
 		DrawCounters start;
 		game_counters_start(&p, &start);
 		if (!cases[i].limit) {
-			assert_int_equal(start.thirteen, -1);
+			assert_int_equal(start.endgame, -1);
 			continue;
 		}
-		assert_int_equal(start.thirteen, 0);
+		assert_int_equal(start.endgame, 0);
 		DrawCounters c = counters(0, cases[i].limit - 1, 0);
 		assert_int_equal(game_counters_draw(&p, &c), END_NONE);
 		c = counters(0, cases[i].limit, 0);
@@ -186,10 +187,29 @@ static void test_count_in_a_game(void **state)
 	int expected[4] = {1, 1, 2, 2};
 	for (int i = 0; i < 4; i++) {
 		assert_true(game_play(g, support_move(steps[i][0], steps[i][1], 0)));
-		assert_int_equal(game_counters(g)->thirteen, expected[i]);
+		assert_int_equal(game_counters(g)->endgame, expected[i]);
+		assert_int_equal(game_counters(g)->thirteen, -1); /* no draw due */
 	}
 	assert_int_equal(game_status(g).result, RESULT_NONE);
 	free(g);
+}
+
+/* The search sees a variant's counted draw through `thirteen`, as pool's. */
+static void test_due_draw_raises_thirteen(void **state)
+{
+	(void)state;
+	Position before = in_variant("W:WK1,K2:BK9", VARIANT_RUSSIAN), after;
+	Move m = support_move(2, 6, 0);
+	position_make(&before, m, &after);
+	DrawCounters prev = {6, -1, 4, 6}, out;
+	game_counters_after(&before, m, &after, &prev, &out);
+	assert_int_equal(out.endgame, 5);
+	assert_int_equal(out.thirteen, GAME_THIRTEEN_LIMIT);
+	assert_int_equal(game_counters_draw(&after, &out), END_ENDGAME_COUNT);
+	prev.endgame = 3;
+	game_counters_after(&before, m, &after, &prev, &out);
+	assert_int_equal(out.thirteen, -1);
+	assert_int_equal(game_counters_draw(&after, &out), END_NONE);
 }
 
 /* Russian 7.2.6: kings on both sides, no capture and no crowning. */
@@ -318,14 +338,46 @@ static void test_pdn_round_trip(void **state)
 	free(g);
 }
 
+/* The engine keeps its game in its variant: a game of other rules is
+ * refused, and a move given without its crowning flag is played as the
+ * generator has it. */
+static void test_engine_variant(void **state)
+{
+	(void)state;
+	EngineOptions o;
+	engine_default_options(&o);
+	o.hash_mb = 1;
+	o.variant = VARIANT_RUSSIAN;
+	Engine *e = engine_create(&o);
+	assert_non_null(e);
+	assert_int_equal(game_position(engine_game(e))->side, WHITE);
+	Position pool = support_position("W:W11:B7,9");
+	assert_int_equal(engine_new_game(e, &pool), ENGINE_WRONG_VARIANT);
+	Position russian = in_variant("W:W11:B7,9", VARIANT_RUSSIAN);
+	assert_int_equal(engine_new_game(e, &russian), ENGINE_OK);
+	assert_int_equal(engine_play(e, support_move(11, 13, bb_square(6) | bb_square(8))), ENGINE_OK);
+	assert_true(game_position(engine_game(e))->kings & bb_square(12));
+	o.variant = VARIANT_BRAZILIAN;
+	assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
+	assert_int_equal(engine_game(e)->ply_count, 0);
+	assert_int_equal(game_position(engine_game(e))->variant, VARIANT_BRAZILIAN);
+	engine_destroy(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_descriptions),     cmocka_unit_test(test_crowning_during_a_capture),
-	    cmocka_unit_test(test_majority),         cmocka_unit_test(test_king_moves_only),
-	    cmocka_unit_test(test_lone_king_counts), cmocka_unit_test(test_count_in_a_game),
-	    cmocka_unit_test(test_balance),          cmocka_unit_test(test_algebraic_notation),
+	    cmocka_unit_test(test_descriptions),
+	    cmocka_unit_test(test_crowning_during_a_capture),
+	    cmocka_unit_test(test_majority),
+	    cmocka_unit_test(test_king_moves_only),
+	    cmocka_unit_test(test_lone_king_counts),
+	    cmocka_unit_test(test_count_in_a_game),
+	    cmocka_unit_test(test_balance),
+	    cmocka_unit_test(test_algebraic_notation),
 	    cmocka_unit_test(test_pdn_round_trip),
+	    cmocka_unit_test(test_engine_variant),
+	    cmocka_unit_test(test_due_draw_raises_thirteen),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
 #define POOLSHARK_GAME_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "poolshark/move.h"
 #include "poolshark/position.h"
@@ -13,16 +14,26 @@
  * search line. reversible_plies: plies since a man moved or a piece was
  * captured (pool's 25-move rule draws at 50). thirteen: -1, or the number
  * of moves the stronger side has made since the board first held exactly
- * three kings against one lone king (drawn after its 13th); in Russian and
- * Brazilian draughts the same count for their endgames against a lone king
- * (game_variant_draw()). balance_plies: Russian and Brazilian only, plies
- * since a capture or a crowning (Russian rule 7.2.6); pool leaves it alone.
+ * three kings against one lone king (drawn after its 13th).
+ *
+ * Russian and Brazilian positions keep their counts in the last two
+ * fields (game_variant_counters_after()): endgame, the moves of the side
+ * playing against a lone king since the material last changed (-1 when no
+ * such count runs), and balance_plies, plies since a capture or a crowning
+ * (Russian rule 7.2.6). Their thirteen is GAME_THIRTEEN_LIMIT when one of
+ * their counted draws is due and -1 otherwise, so that the search's test
+ * of pool's counters answers for every variant.
  */
 typedef struct DrawCounters {
-	int reversible_plies;
-	int thirteen;
-	int balance_plies;
+	int16_t reversible_plies;
+	int16_t thirteen;
+	int16_t endgame;
+	int16_t balance_plies;
 } DrawCounters;
+
+/* Small, so that a search frame stays as large as it was before the
+ * variants: every count stays below GAME_MAX_PLIES. */
+_Static_assert(sizeof(DrawCounters) <= 8, "draw counters fit in 8 bytes");
 
 enum {
 	GAME_REVERSIBLE_LIMIT = 50, /* 25 moves by each player */
@@ -54,15 +65,10 @@ static inline int game_thirteen_stronger_side(const Position *p)
 void game_variant_counters_after(const Position *before, Move m, const Position *after,
                                  const DrawCounters *prev, DrawCounters *out);
 
-/* The counters after `m` (legal in *before) leads to *after. Inline: the
- * search calls it at every node. */
-static inline void game_counters_after(const Position *before, Move m, const Position *after,
-                                       const DrawCounters *prev, DrawCounters *out)
+/* game_counters_after() of a pool position (the search's pool path). */
+static inline void game_counters_after_pool(const Position *before, Move m, const Position *after,
+                                            const DrawCounters *prev, DrawCounters *out)
 {
-	if (before->variant != VARIANT_POOL) {
-		game_variant_counters_after(before, m, after, prev, out);
-		return;
-	}
 	bool man_moved = !(before->kings & bb_square(m.from));
 	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
 
@@ -73,6 +79,17 @@ static inline void game_counters_after(const Position *before, Move m, const Pos
 		out->thirteen = 0; /* the material has just appeared */
 	else
 		out->thirteen = prev->thirteen + (before->side == (Color)stronger ? 1 : 0);
+}
+
+/* The counters after `m` (legal in *before) leads to *after. Inline: the
+ * search calls it at every node. */
+static inline void game_counters_after(const Position *before, Move m, const Position *after,
+                                       const DrawCounters *prev, DrawCounters *out)
+{
+	if (before->variant != VARIANT_POOL)
+		game_variant_counters_after(before, m, after, prev, out);
+	else
+		game_counters_after_pool(before, m, after, prev, out);
 }
 
 typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;

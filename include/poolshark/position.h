@@ -25,12 +25,10 @@ static inline Color color_other(Color c)
 typedef struct Position {
 	Bitboard pieces[2]; /* by Color: men and kings of that side */
 	Bitboard kings;     /* kings of both sides */
-	uint8_t side;       /* a Color: the side to move */
+	Color side;         /* side to move */
 	uint8_t variant;    /* a Variant: the rules the position is played under */
 	uint64_t key;       /* Zobrist key of the pieces and the side to move */
 } Position;
-
-_Static_assert(sizeof(Position) == 24, "a position is three words, two bytes and its key");
 
 /* Zobrist keys: [color][is_king][square], and the side-to-move key. */
 extern const uint64_t zobrist_pieces[2][2][SQUARE_COUNT];
@@ -100,7 +98,7 @@ const char *position_problem_text(PositionProblem problem);
 static inline __attribute__((always_inline)) void position_make_with(const Position *p, Move m, Position *out,
                                                                      bool with_key, bool pool)
 {
-	Color us = (Color)p->side, them = color_other(us);
+	Color us = p->side, them = color_other(us);
 	Bitboard from = bb_square(m.from), to = bb_square(m.to);
 	bool king = (p->kings & from) != 0;
 	bool crowned = !king && ((to & position_crown_row(us)) || (!pool && m.crowned));
@@ -121,7 +119,7 @@ static inline __attribute__((always_inline)) void position_make_with(const Posit
 	out->pieces[them] = p->pieces[them] & ~captured;
 	out->pieces[us] = (p->pieces[us] & ~from) | to;
 	out->kings = kings & ~captured;
-	out->side = (uint8_t)them;
+	out->side = them;
 	if (!pool)
 		out->variant = p->variant;
 }
@@ -139,13 +137,13 @@ static inline void position_make_keyed(const Position *p, Move m, Position *out,
 }
 
 /*
- * Pool only, for perft's pool loop: the successor without its key, and
- * out->variant left as it was (the loop sets it once). Wrong for a move
- * with m.crowned, which pool never has.
+ * Pool only, for the pool loops of perft and the search: the successor
+ * with or without its key, and out->variant left as it was (the loop sets
+ * it once). Wrong for a move with m.crowned, which pool never has.
  */
-static inline void position_make_pool(const Position *p, Move m, Position *out)
+static inline void position_make_pool(const Position *p, Move m, Position *out, bool with_key)
 {
-	position_make_with(p, m, out, false, true);
+	position_make_with(p, m, out, with_key, true);
 }
 
 /* position_make_keyed() with the key kept up to date: what search, game
