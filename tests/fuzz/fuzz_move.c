@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* libFuzzer harness: move text against positions reached by fuzzer-chosen legal moves. */
+/* libFuzzer harness: move text against positions reached by fuzzer-chosen legal moves, in every variant. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +51,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Position p;
 	if (!notation_parse_fen(roots[data[0] % (sizeof roots / sizeof roots[0])], &p, NULL, 0))
 		abort();
+	/* The higher bits of the first byte pick the rules (algebraic text for
+	 * Russian and Brazilian). */
+	p.variant = (uint8_t)(data[0] / 8 % VARIANT_COUNT);
 	/* data[1] legal moves chosen by the following bytes walk away from the root. */
 	size_t i = 2;
 	for (int k = 0; k < data[1] % 16 && i < size; k++, i++) {
