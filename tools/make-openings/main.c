@@ -16,10 +16,11 @@
 #include "poolshark/position.h"
 
 static const char usage_text[] =
-    "usage: make-openings [--plies N] [--engine COMMAND] [--depth D] [--max-score MEN]\n"
+    "usage: make-openings [--variant pool|russian|brazilian] [--plies N] [--engine COMMAND]\n"
+    "                     [--depth D] [--max-score MEN]\n"
     "\n"
     "Prints one FEN per line: every distinct position N plies (default 3) from\n"
-    "the start, in move generator order. With --engine (a Hub engine, e.g.\n"
+    "the variant's start, in move generator order. With --engine (a Hub engine, e.g.\n"
     "./poolshark) each position is searched to depth D (default 8) and kept\n"
     "only when the score is within MEN (default 0.6) of equal.\n";
 
@@ -95,6 +96,7 @@ int main(int argc, char **argv)
 	long long plies = 3, depth = 8;
 	double max_score = 0.6;
 	const char *engine = NULL, *problem = NULL;
+	Variant variant = VARIANT_POOL;
 
 	for (int i = 1; i < argc; i++) {
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -110,6 +112,9 @@ int main(int argc, char **argv)
 			problem = number_parse(next, 0, 12, &plies);
 		} else if (!strcmp(argv[i], "--depth")) {
 			problem = number_parse(next, 1, 100, &depth);
+		} else if (!strcmp(argv[i], "--variant")) {
+			if (!variant_parse(next, &variant))
+				problem = "unknown variant (known: " VARIANT_NAMES ")";
 		} else if (!strcmp(argv[i], "--engine")) {
 			engine = next;
 		} else if (!strcmp(argv[i], "--max-score")) {
@@ -129,28 +134,36 @@ int main(int argc, char **argv)
 	Position start;
 	if (!c.positions)
 		return 1;
-	position_start(&start);
+	position_start_variant(&start, variant);
 	collect(&start, (int)plies, &c);
 
 	HubEngine e;
 	char error[HUB_LINE_MAX];
 	hub_engine_init(&e);
 	signal(SIGPIPE, SIG_IGN);
+	HubParam params[] = {{"variant", variant_rules(variant)->name}};
+	int param_count = variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
 	if (engine && (!hub_engine_spawn(&e, engine, error, sizeof error) ||
-	               !hub_engine_handshake(&e, NULL, 0, 10000, error, sizeof error))) {
+	               !hub_engine_handshake(&e, params, param_count, 10000, error, sizeof error))) {
 		fprintf(stderr, "make-openings: %s: %s\n", engine, error);
 		hub_engine_stop(&e, 500);
 		free(c.positions);
 		return 1;
 	}
-	printf("# %d distinct positions %lld plies from the start", c.count, plies);
+	printf("# %d distinct positions %lld plies from the %s start", c.count, plies,
+	       variant_rules(variant)->title);
 	if (engine)
 		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine,
 		       depth, max_score);
-	printf("\n# remake: make-openings --plies %lld", plies);
+	const char *name = variant_rules(variant)->name;
+	printf("\n# remake: make-openings");
+	if (variant != VARIANT_POOL)
+		printf(" --variant %s", name);
+	printf(" --plies %lld", plies);
 	if (engine)
 		printf(" --engine ./poolshark --depth %lld --max-score %.2f", depth, max_score);
-	printf(" > tools/data/openings.fen\n");
+	printf(" > tools/data/openings%s%s.fen\n", variant == VARIANT_POOL ? "" : "-",
+	       variant == VARIANT_POOL ? "" : name);
 	int kept = 0, status = 0;
 	for (int i = 0; i < c.count; i++) {
 		char fen[NOTATION_FEN_MAX];
