@@ -75,8 +75,8 @@ static bool set_egdb_path(EngineOptions *o, const char *text)
 }
 
 static const OptionDef table[] = {
-    {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)", get_variant,
-     set_variant, NULL, NULL, NULL},
+    {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)",
+     get_variant, set_variant, NULL, NULL, NULL},
     {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash, NULL, NULL,
      NULL},
     {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",

@@ -25,7 +25,7 @@ typedef struct EngineOptions {
 	bool ponder;          /* whether the GUI may ask for pondering */
 	int strength;         /* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
 	char egdb_path[ENGINE_PATH_MAX]; /* endgame database directory; "" for none */
-	Variant variant; /* the rules played (doc/VARIANTS.md) */
+	Variant variant;                 /* the rules played (doc/VARIANTS.md) */
 } EngineOptions;
 
 typedef struct Engine Engine;
