@@ -548,6 +548,33 @@ static void test_search_plays_by_distance_within_the_rules(void **state)
 	egdb_close(db);
 }
 
+/* The databases are pool's: a Russian or Brazilian search never probes. */
+static void test_other_variants_do_not_probe(void **state)
+{
+	(void)state;
+	Egdb *db = open_db(paths.db);
+	for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
+		Search *s = search_create();
+		TT tt;
+		assert_non_null(s);
+		assert_true(tt_init(&tt, 4));
+		search_set_egdb(s, db);
+		SearchRoot root;
+		Position p = support_position("W:WK1,K2,K3:BK32");
+		p.variant = (uint8_t)v;
+		search_root_from_position(&p, &root);
+		SearchLimits limits = {0};
+		limits.depth = 4;
+		SearchResult r;
+		search_run(s, &tt, &root, &limits, NULL, &r);
+		assert_false(r.egdb_root);
+		assert_int_equal(r.egdb_hits, 0);
+		tt_free(&tt);
+		search_destroy(s);
+	}
+	egdb_close(db);
+}
+
 /* Every move of fen that keeps the database's draw; the search must pick one. */
 static void test_search_keeps_a_drawn_position_drawn(void **state)
 {
@@ -619,6 +646,7 @@ int main(void)
 	    cmocka_unit_test(test_engine_plays_database_win),
 	    cmocka_unit_test(test_search_plays_by_distance_within_the_rules),
 	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
+	    cmocka_unit_test(test_other_variants_do_not_probe),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
