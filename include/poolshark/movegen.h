@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Legal move generation for pool checkers (RULES.md section 2). */
+/* Legal move generation for pool checkers (RULES.md section 2) and its two variants. */
 #ifndef POOLSHARK_MOVEGEN_H
 #define POOLSHARK_MOVEGEN_H
 
@@ -16,7 +16,9 @@
  * (2.6), captured pieces block until the move ends (2.7), the origin square
  * is empty during its own capture (2.8), and each (from, to, captured set)
  * appears once (2.11). Captures come before quiet moves in no other sense:
- * the two never mix. 0 means the side to move has lost (section 3).
+ * the two never mix. 0 means the side to move has lost (section 3). Under
+ * p->variant's rules: Russian and Brazilian captures as movegen_variant.h
+ * says (every function below answers for the position's variant).
  */
 int movegen_generate(const Position *p, MoveList *list);
 
