@@ -14,7 +14,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDLIBS  = $(BSD_LIBS) -lpthread -lm
 
 LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/book_default.o
 LIB       := $(BUILD)/libpoolshark.a
 # Code only the tools and their tests use (match client, statistics).
 TOOLS_LIB_SRC := $(wildcard tools/lib/*.c)
@@ -68,6 +68,15 @@ deps:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The default opening book is compiled in, so that `poolshark play` finds it
+# from any directory (doc/BOOK.md).
+$(BUILD)/gen/book_default.c: book/default.book tools/embed-bytes
+	@mkdir -p $(dir $@)
+	sh tools/embed-bytes book_default book/default.book > $@.new && mv -f $@.new $@
+
+$(BUILD)/gen/book_default.o: $(BUILD)/gen/book_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The version is set here and compiled into one object.

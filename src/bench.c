@@ -2,6 +2,8 @@
 /* The bench runner shared by `poolshark bench` and the protocol's `bench`. */
 #include "poolshark/bench.h"
 
+#include <stdio.h>
+
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
 
@@ -11,6 +13,8 @@ bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *use
 	engine_default_options(&options);
 	options.hash_mb = BENCH_HASH_MB;
 	options.variant = variant;
+	options.threads = 1; /* one thread and no book: the signature is deterministic */
+	snprintf(options.book, sizeof options.book, "off");
 	Engine *engine = engine_create(&options);
 	if (!engine)
 		return false;

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The engine facade: game, hash table, options, and one search thread. */
+/* The engine facade: game, hash table, options, the book and the search threads. */
 #include "poolshark/engine.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/bigmem.h"
+#include "poolshark/book.h"
 #include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
+#include "poolshark/threads.h"
 
 enum {
 	PREPARE_THREADS = 2, /* threads that make a new table resident */
@@ -20,8 +24,10 @@ struct Engine {
 	EngineOptions options;
 	Game *game;
 	TT tt;
-	Search *search;
-	Egdb *egdb; /* shared by every search of this engine; NULL: none */
+	Search *search;   /* the main search */
+	Threads *threads; /* the helpers' (Lazy SMP) */
+	Book *book;       /* NULL when off */
+	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
 
 	/* The running (or last) background search. Only the controlling
@@ -44,7 +50,7 @@ struct Engine {
 	bool preparing;
 	atomic_bool prepare_abort;
 
-	uint64_t random; /* generator state for the weaker settings */
+	uint64_t random; /* generator state for the weaker settings and the book */
 	int scored_count;
 	Move scored_moves[MOVELIST_CAPACITY];
 	int scored_scores[MOVELIST_CAPACITY];
@@ -58,6 +64,8 @@ void engine_default_options(EngineOptions *out)
 	out->strength = 100;
 	out->variant = VARIANT_POOL;
 	out->egdb_path[0] = '\0';
+	out->threads = 1;
+	snprintf(out->book, sizeof out->book, "off");
 }
 
 /* Opens the databases of `path` ("" closes them); the engine plays on
@@ -65,12 +73,14 @@ void engine_default_options(EngineOptions *out)
 static void open_egdb(Engine *e, const char *path)
 {
 	search_set_egdb(e->search, NULL);
+	threads_set_egdb(e->threads, NULL);
 	egdb_close(e->egdb);
 	e->egdb = NULL;
 	e->egdb_error[0] = '\0';
 	if (path[0])
 		e->egdb = egdb_open(path, e->egdb_error, sizeof e->egdb_error);
 	search_set_egdb(e->search, e->egdb);
+	threads_set_egdb(e->threads, e->egdb);
 }
 
 int engine_egdb_pieces(const Engine *e, const char **error)
@@ -88,7 +98,12 @@ Engine *engine_create(const EngineOptions *options)
 	e->options = *options;
 	e->game = malloc(sizeof *e->game);
 	e->search = search_create();
-	if (!e->game || !e->search || !tt_init(&e->tt, options->hash_mb)) {
+	e->threads = threads_create();
+	char error[BOOK_ERROR_MAX];
+	if (!e->game || !e->search || !e->threads || !threads_set_count(e->threads, options->threads) ||
+	    !book_open(options->book, &e->book, error, sizeof error) || !tt_init(&e->tt, options->hash_mb)) {
+		book_free(e->book);
+		threads_destroy(e->threads);
 		free(e->game);
 		search_destroy(e->search);
 		free(e);
@@ -117,6 +132,8 @@ const char *engine_status_text(EngineStatus status)
 	case ENGINE_NOTHING_TO_UNDO: return "no move to take back";
 	case ENGINE_NO_MEMORY: return "not enough memory";
 	case ENGINE_WRONG_VARIANT: return "the position is of another variant than the engine's";
+	case ENGINE_HASH_TOO_LARGE: return "more than this machine's memory";
+	case ENGINE_BAD_BOOK: return "the book cannot be read";
 	}
 	return "unknown engine status";
 }
@@ -175,6 +192,8 @@ void engine_destroy(Engine *e)
 	join_finished(e);
 	join_preparer(e, true);
 	tt_free(&e->tt);
+	book_free(e->book);
+	threads_destroy(e->threads);
 	search_destroy(e->search);
 	egdb_close(e->egdb);
 	free(e->game);
@@ -185,6 +204,22 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 {
 	if (!make_idle(e))
 		return ENGINE_BUSY;
+	size_t physical = bigmem_physical_bytes();
+	if (physical && options->hash_mb > physical / (1024 * 1024))
+		return ENGINE_HASH_TOO_LARGE;
+	/* What can fail without touching the table comes first, so that a
+	 * refusal changes nothing. */
+	Book *book = e->book;
+	bool new_book = strcmp(options->book, e->options.book) != 0;
+	char error[BOOK_ERROR_MAX];
+	if (new_book && !book_open(options->book, &book, error, sizeof error))
+		return ENGINE_BAD_BOOK;
+	int old_threads = threads_count(e->threads);
+	if (!threads_set_count(e->threads, options->threads)) {
+		if (new_book)
+			book_free(book);
+		return ENGINE_NO_MEMORY;
+	}
 	if (options->hash_mb != e->options.hash_mb) {
 		join_preparer(e, true);
 		bool resized = tt_resize(&e->tt, options->hash_mb);
@@ -194,13 +229,21 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 			tt_init(&e->tt, 1);
 			e->options.hash_mb = 1;
 		}
-		if (!resized)
+		if (!resized) {
+			threads_set_count(e->threads, old_threads); /* fewer: cannot fail */
+			if (new_book)
+				book_free(book);
 			return ENGINE_NO_MEMORY;
+		}
 		start_preparer(e);
 	}
 	bool new_variant = options->variant != e->options.variant;
 	if (strcmp(options->egdb_path, e->options.egdb_path))
 		open_egdb(e, options->egdb_path);
+	if (new_book) {
+		book_free(e->book);
+		e->book = book;
+	}
 	e->options = *options;
 	return new_variant ? engine_new_game(e, NULL) : ENGINE_OK;
 }
@@ -236,6 +279,7 @@ EngineStatus engine_new_game(Engine *e, const Position *start)
 	tt_clear(&e->tt);
 	start_preparer(e);
 	search_clear(e->search);
+	threads_clear(e->threads);
 	return ENGINE_OK;
 }
 
@@ -349,8 +393,25 @@ static void choose_weaker_move(Engine *e, SearchResult *out)
 	}
 }
 
+/* A book move for the root, when the book is on and this search may use
+ * it: analysis and pondering want a search, a weaker setting its own
+ * choices. */
+static bool book_move(Engine *e, SearchResult *out)
+{
+	if (!e->book || e->options.variant != VARIANT_POOL || e->limits.infinite || e->limits.ponder ||
+	    clamp_strength(e->options.strength) < 100)
+		return false;
+	Move m;
+	if (!book_pick(e->book, &e->root.position, &e->random, &m))
+		return false;
+	*out = (SearchResult){.best = m, .ponder = move_none(), .book = true};
+	return true;
+}
+
 static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *out)
 {
+	if (book_move(e, out))
+		return;
 	SearchControl control = {
 	    .stop = &e->stop,
 	    .pondering = &e->pondering,
@@ -358,9 +419,15 @@ static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *ou
 	    .info = info,
 	    .user = user,
 	};
-	search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
-	if (e->limits.score_all_moves && clamp_strength(e->options.strength) < 100)
-		choose_weaker_move(e, out);
+	if (e->limits.score_all_moves) {
+		/* A weaker setting searches a few hundred nodes with one thread,
+		 * so that its choices repeat with the seed. */
+		search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
+		if (clamp_strength(e->options.strength) < 100)
+			choose_weaker_move(e, out);
+		return;
+	}
+	threads_search(e->threads, e->search, &e->tt, &e->root, &e->limits, &control, out);
 }
 
 static void *search_thread(void *arg)
@@ -372,6 +439,9 @@ static void *search_thread(void *arg)
 	atomic_store(&e->searching, false);
 	if (e->done)
 		e->done(&e->root.position, &result, e->user);
+	/* The helpers were told to stop when the main search ended; the move
+	 * went out first. This thread is joined before the engine changes. */
+	threads_wait(e->threads);
 	return NULL;
 }
 
@@ -434,5 +504,6 @@ EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInf
 	atomic_store(&e->pondering, false);
 	e->limits.ponder = false;
 	run(e, info, user, out);
+	threads_wait(e->threads);
 	return ENGINE_OK;
 }

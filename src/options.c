@@ -5,10 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "poolshark/book.h"
 #include "poolshark/number.h"
 #include "poolshark/text.h"
+#include "poolshark/threads.h"
 
-enum { MAX_HASH_MB = 16384, MAX_MOVE_OVERHEAD_MS = 10000 };
+/* Up to 1 TiB of table: the machine's memory is the real limit, and the
+ * engine refuses a size beyond it with a message that says so. */
+enum { MAX_HASH_MB = 1 << 20, MAX_MOVE_OVERHEAD_MS = 10000 };
 
 static long long get_variant(const EngineOptions *o)
 {
@@ -66,27 +70,71 @@ static const char *get_egdb_path(const EngineOptions *o)
 	return o->egdb_path[0] ? o->egdb_path : "none";
 }
 
-static bool set_egdb_path(EngineOptions *o, const char *text)
+static bool set_egdb_path(EngineOptions *o, const char *text, char *error, size_t size)
 {
-	if (strlen(text) >= sizeof o->egdb_path)
+	if (strlen(text) >= sizeof o->egdb_path) {
+		snprintf(error, size, "egdb-path: the path is longer than %zu characters",
+		         sizeof o->egdb_path - 1);
 		return false;
+	}
 	snprintf(o->egdb_path, sizeof o->egdb_path, "%s", strcmp(text, "none") ? text : "");
+	return true;
+}
+
+static long long get_threads(const EngineOptions *o)
+{
+	return o->threads;
+}
+
+static void set_threads(EngineOptions *o, long long value)
+{
+	o->threads = (int)value;
+}
+
+static long long max_threads(void)
+{
+	return threads_max();
+}
+
+static const char *get_book(const EngineOptions *o)
+{
+	return o->book;
+}
+
+/* A book is read whole when it is set, so that a missing or damaged file
+ * is refused here, with its reason, and the old setting stays. */
+static bool set_book(EngineOptions *o, const char *text, char *error, size_t size)
+{
+	if (strlen(text) >= sizeof o->book) {
+		snprintf(error, size, "book: the path is longer than %zu characters", sizeof o->book - 1);
+		return false;
+	}
+	Book *book;
+	if (!book_open(text, &book, error, size))
+		return false;
+	book_free(book);
+	snprintf(o->book, sizeof o->book, "%s", text);
 	return true;
 }
 
 static const OptionDef table[] = {
     {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)",
-     get_variant, set_variant, NULL, NULL, NULL},
+     get_variant, set_variant, NULL, NULL, NULL, NULL},
     {"hash", OPTION_INT, 1, MAX_HASH_MB, NULL, "transposition table, MiB", get_hash, set_hash, NULL, NULL,
-     NULL},
-    {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",
-     get_move_overhead, set_move_overhead, NULL, NULL, NULL},
-    {"ponder", OPTION_BOOL, 0, 1, NULL, "whether the GUI may send go ponder", get_ponder, set_ponder, NULL,
      NULL, NULL},
-    {"strength", OPTION_INT, 0, 100, NULL, "0-100: a gentler opponent below 100", get_strength, set_strength,
+    {"move-overhead", OPTION_INT, 0, MAX_MOVE_OVERHEAD_MS, NULL, "ms kept back from every clock budget",
+     get_move_overhead, set_move_overhead, NULL, NULL, NULL, NULL},
+    {"ponder", OPTION_BOOL, 0, 1, NULL, "whether the GUI may send go ponder", get_ponder, set_ponder, NULL,
      NULL, NULL, NULL},
-    {"egdb-path", OPTION_TEXT, 0, 0, NULL, "endgame database directory (doc/EGDB.md), or none", NULL, NULL,
-     get_egdb_path, set_egdb_path, "--egdb"},
+    {"strength", OPTION_INT, 0, 100, NULL, "0-100: a gentler opponent below 100", get_strength, set_strength,
+     NULL, NULL, NULL, NULL},
+    {"egdb-path", OPTION_TEXT, 0, 0, "a directory, or none",
+     "endgame database directory (doc/EGDB.md), or none", NULL, NULL, get_egdb_path, set_egdb_path, "--egdb",
+     NULL},
+    {"threads", OPTION_INT, 1, 0, NULL, "search threads sharing the table", get_threads, set_threads, NULL,
+     NULL, NULL, max_threads},
+    {"book", OPTION_TEXT, 0, 0, "off, default or a book file", "opening book: off, default or a file", NULL,
+     NULL, get_book, set_book, NULL, NULL},
 };
 enum { TABLE_SIZE = sizeof table / sizeof table[0] };
 
@@ -134,6 +182,11 @@ static void enum_name(const char *values, long long index, char *out, size_t siz
 	snprintf(out, size, "%.*s", (int)strcspn(v, " "), v);
 }
 
+long long options_max(const OptionDef *def)
+{
+	return def->max_now ? def->max_now() : def->max;
+}
+
 void options_format(const OptionDef *def, const EngineOptions *o, char *out, size_t size)
 {
 	if (def->type == OPTION_TEXT) {
@@ -153,13 +206,7 @@ bool options_parse(const OptionDef *def, const char *text, EngineOptions *o, cha
 {
 	long long value = 0;
 	switch (def->type) {
-	case OPTION_TEXT:
-		if (!def->set_text(o, text)) {
-			snprintf(error, size, "%s is too long (at most %d characters)", def->name,
-			         OPTION_TEXT_MAX - 1);
-			return false;
-		}
-		return true;
+	case OPTION_TEXT: return def->set_text(o, text, error, size);
 	case OPTION_ENUM:
 		value = enum_index(def->values, text);
 		if (value < 0) {
@@ -177,10 +224,10 @@ bool options_parse(const OptionDef *def, const char *text, EngineOptions *o, cha
 		}
 		break;
 	case OPTION_INT: {
-		const char *problem = number_parse(text, def->min, def->max, &value);
+		const char *problem = number_parse(text, def->min, options_max(def), &value);
 		if (problem) {
 			snprintf(error, size, "%s=%.40s is %s (%lld..%lld)", def->name, text, problem,
-			         def->min, def->max);
+			         def->min, options_max(def));
 			return false;
 		}
 		break;
@@ -222,7 +269,10 @@ bool options_parse_flag(int argc, char **argv, int *index, EngineOptions *o, cha
 	}
 	char problem[OPTION_ERROR_MAX];
 	if (!options_parse(def, argv[*index + 1], o, problem, sizeof problem)) {
-		snprintf(error, size, "%s takes %s, not '%.40s'", arg, expected, argv[*index + 1]);
+		if (def->type == OPTION_TEXT)
+			snprintf(error, size, "%s", problem); /* names the file and the problem */
+		else
+			snprintf(error, size, "%s takes %s, not '%.40s'", arg, expected, argv[*index + 1]);
 		return false;
 	}
 	*index += 1;
@@ -234,8 +284,10 @@ void options_describe_values(const OptionDef *def, char *out, size_t size)
 	switch (def->type) {
 	case OPTION_ENUM: snprintf(out, size, "one of: %s", def->values); break;
 	case OPTION_BOOL: snprintf(out, size, "true or false"); break;
-	case OPTION_INT: snprintf(out, size, "a whole number from %lld to %lld", def->min, def->max); break;
-	case OPTION_TEXT: snprintf(out, size, "a directory, or none"); break;
+	case OPTION_INT:
+		snprintf(out, size, "a whole number from %lld to %lld", def->min, options_max(def));
+		break;
+	case OPTION_TEXT: snprintf(out, size, "%s", def->values); break;
 	}
 }
 

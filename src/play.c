@@ -65,6 +65,8 @@ static void show_help(void)
 	       "  flip          turn the board around\n"
 	       "  level <s>     engine time per move in seconds (now as set)\n"
 	       "  strength <n>  0-100: below 100 poolshark looks less far and varies its play\n"
+	       "  threads <n>   search threads (1 by default)\n"
+	       "  book <file>   opening book: default (the built-in one, on), off, or a file\n"
 	       "  hash <MiB>    and every other engine option (see poolshark's help): set it\n"
 	       "  save <file>   write the game as PDN\n"
 	       "  quit          leave\n");
@@ -121,7 +123,10 @@ static void engine_move(PlaySession *s)
 		score_write(r.score, score, sizeof score);
 	engine_play(s->engine, m);
 	snprintf(s->last, sizeof s->last, "poolshark played %s", text);
-	printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
+	if (r.book)
+		printf("poolshark plays %s (from its opening book)\n", text);
+	else
+		printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
 }
 
 static void new_game(PlaySession *s, Color person)
@@ -211,12 +216,17 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 	EngineOptions options;
 	engine_get_options(s->engine, &options);
 	char error[OPTION_ERROR_MAX], text[OPTION_TEXT_MAX], expected[OPTION_ERROR_MAX];
-	if (value && options_parse(def, value, &options, error, sizeof error) &&
-	    engine_set_options(s->engine, &options) == ENGINE_OK) {
-		options_format(def, &options, text, sizeof text);
-		printf("poolshark now plays with %s %s.\n", def->name, text);
-		return;
+	if (value && options_parse(def, value, &options, error, sizeof error)) {
+		EngineStatus status = engine_set_options(s->engine, &options);
+		if (status == ENGINE_OK) {
+			options_format(def, &options, text, sizeof text);
+			printf("poolshark now plays with %s %s.\n", def->name, text);
+			return;
+		}
+		snprintf(error, sizeof error, "%s %.200s: %s", def->name, value, engine_status_text(status));
 	}
+	if (value)
+		printf("%s.\n", error);
 	engine_get_options(s->engine, &options);
 	options_format(def, &options, text, sizeof text);
 	options_describe_values(def, expected, sizeof expected);
@@ -327,6 +337,8 @@ int play_main(int argc, char **argv)
 	engine_default_options(&options);
 	options.hash_mb = PLAY_HASH_MB;
 	egdb_default_dir(options.egdb_path, sizeof options.egdb_path);
+	/* Against a person the book varies the openings and saves time. */
+	snprintf(options.book, sizeof options.book, "default");
 	for (int i = 1; i < argc; i++) {
 		char error[OPTION_ERROR_MAX];
 		if (options_parse_flag(argc, argv, &i, &options, error, sizeof error))

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/bigmem.h"
 #include "poolshark/options.h"
 #include "poolshark/version.h"
 #include "protocol_internal.h"
@@ -89,6 +90,12 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 	EngineOptions before;
 	engine_get_options(p->engine, &before);
 	EngineStatus status = engine_set_options(p->engine, &o);
+	if (status == ENGINE_HASH_TOO_LARGE) {
+		engine_get_options(p->engine, &o);
+		snprintf(error, size, "hash=%.40s MiB is %s (%zu MiB); hash stays %zu", value,
+		         engine_status_text(status), bigmem_physical_bytes() / (1024 * 1024), o.hash_mb);
+		return false;
+	}
 	if (status != ENGINE_OK) {
 		snprintf(error, size, "could not apply %s=%.40s: %s", name, value,
 		         engine_status_text(status));

@@ -108,7 +108,7 @@ static bool cmd_hub(Protocol *p, const HubLine *line)
 		case OPTION_INT:
 			hubwriter_add(&w, "type", "int");
 			hubwriter_addf(&w, "min", "%lld", def->min);
-			hubwriter_addf(&w, "max", "%lld", def->max);
+			hubwriter_addf(&w, "max", "%lld", options_max(def));
 			break;
 		case OPTION_TEXT: hubwriter_add(&w, "type", "string"); break;
 		}

@@ -47,6 +47,7 @@ struct Search {
 	bool pondering;
 	bool stopped;
 	uint64_t nodes;
+	uint64_t nodes_shared; /* how many of them are in control->shared_nodes */
 	uint64_t leaf_ply_sum, leaf_count;
 	int key_base; /* keys[key_base + ply] is the key at that ply */
 	uint64_t keys[GAME_REVERSIBLE_LIMIT + 1 + SEARCH_MAX_PLY + 1];
@@ -141,6 +142,17 @@ int search_root_scores(const Search *s, Move *moves, int *scores, int max)
 	return n;
 }
 
+/* The nodes of this search, or of all the threads of a shared one. */
+static uint64_t nodes_searched(Search *s)
+{
+	atomic_uint_least64_t *shared = s->control->shared_nodes;
+	if (!shared)
+		return s->nodes;
+	atomic_fetch_add(shared, s->nodes - s->nodes_shared);
+	s->nodes_shared = s->nodes;
+	return atomic_load(shared);
+}
+
 static void poll(Search *s)
 {
 	const SearchControl *c = s->control;
@@ -153,7 +165,7 @@ static void poll(Search *s)
 	}
 	if (!s->pondering && s->budget.limited && clock_now_ms() - s->start_ms >= s->budget.hard_ms)
 		s->stopped = true;
-	if (s->limits.nodes && s->nodes >= s->limits.nodes)
+	if (s->limits.nodes && nodes_searched(s) >= s->limits.nodes)
 		s->stopped = true;
 }
 
@@ -612,7 +624,7 @@ static void report(Search *s, int depth, int score)
 	info.score = score;
 	info.mate = score_is_decisive(score);
 	info.mate_plies = info.mate ? score_mate_plies(score) : 0;
-	info.nodes = s->nodes;
+	info.nodes = nodes_searched(s);
 	info.time_ms = clock_now_ms() - s->start_ms;
 	info.pv_length = s->pv_length[0];
 	for (int i = 0; i < info.pv_length; i++)
@@ -721,7 +733,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->pondering = limits->ponder && s->control->pondering && atomic_load(s->control->pondering);
 	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
 	s->stopped = false;
-	s->nodes = 0;
+	s->nodes = s->nodes_shared = 0;
 	s->leaf_ply_sum = s->leaf_count = 0;
 	s->iteration_has_best = false;
 	s->has_root_move = false;
@@ -740,7 +752,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 		s->stack[i].pos.variant = root->position.variant; /* make_move() keeps them */
 	s->stack[0].pos = root->position;
 	s->stack[0].counters = root->counters;
-	tt_new_search(tt);
+	if (!s->control->shared_nodes)
+		tt_new_search(tt);
 
 	out->best = move_none();
 	out->ponder = move_none();
@@ -749,6 +762,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	out->nodes = 0;
 	out->egdb_hits = 0;
 	out->egdb_root = false;
+	out->book = false;
 
 	MoveList *moves = &s->lists[0];
 	if (movegen_generate(&root->position, moves) == 0) {
@@ -771,6 +785,10 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 
 	int score = 0;
 	for (int depth = 1; depth <= max_depth; depth++) {
+		/* Odd helpers leave out the odd iterations: half the threads
+		 * are one ply ahead and fill the table for the others. */
+		if (s->control->helper % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth)
+			continue;
 		s->iteration_has_best = false;
 		s->leaf_ply_sum = s->leaf_count = 0;
 		int result = search_iteration(s, depth, score);
@@ -806,10 +824,10 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 			if (s->budget.limited && clock_now_ms() - s->start_ms >= s->budget.soft_ms)
 				break;
 		}
-		if (limits->nodes && s->nodes >= limits->nodes)
+		if (limits->nodes && nodes_searched(s) >= limits->nodes)
 			break;
 	}
-	out->nodes = s->nodes;
+	out->nodes = nodes_searched(s);
 	out->egdb_hits = s->egdb_hits;
 	wait_while_pondering(s);
 }

@@ -380,7 +380,7 @@ static void test_play_option_flags(void **state)
 
 	const char *bad[] = {"play", "--hash", "0", NULL};
 	c = child_start(false, bad);
-	assert_true(child_wait_for(c, "--hash takes a whole number from 1 to 16384, not '0'", 5000));
+	assert_true(child_wait_for(c, "--hash takes a whole number from 1 to 1048576, not '0'", 5000));
 	assert_int_equal(child_finish(c, 5000), 2);
 }
 
@@ -397,6 +397,28 @@ static void test_play_russian(void **state)
 	child_send(c, "c3-d4");
 	child_expect(c, "poolshark plays ");
 	child_expect(c, "Your move (White)> ");
+	child_send(c, "quit");
+	assert_int_equal(child_finish(c, 5000), 0);
+}
+
+/* The terminal game opens from its built-in book (an instant move, said
+ * so); a book that is not there is refused with the reason, the book and
+ * the thread count stay as they were. */
+static void test_play_book_and_threads(void **state)
+{
+	(void)state;
+	const char *args[] = {"play", "--white", "--level", "0.05", "--hash", "8", NULL};
+	Child *c = child_start(false, args);
+	child_expect(c, "Your move (White)> ");
+	assert_non_null(strstr(c->text, "(from its opening book)"));
+	child_clear(c);
+	child_send(c, "book /nonexistent/poolshark.book");
+	child_expect(c, "now default.");
+	assert_non_null(strstr(c->text, "cannot open book '/nonexistent/poolshark.book': No such file"));
+	child_send(c, "threads 2");
+	child_expect(c, "poolshark now plays with threads 2.");
+	child_send(c, "threads 0");
+	child_expect(c, "now 2.");
 	child_send(c, "quit");
 	assert_int_equal(child_finish(c, 5000), 0);
 }
@@ -443,6 +465,7 @@ int main(void)
 	    cmocka_unit_test(test_play_strength),
 	    cmocka_unit_test(test_play_option_flags),
 	    cmocka_unit_test(test_play_russian),
+	    cmocka_unit_test(test_play_book_and_threads),
 	    cmocka_unit_test(test_hub_greets_on_a_terminal),
 	    cmocka_unit_test(test_play_on_a_terminal),
 	};

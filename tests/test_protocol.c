@@ -293,7 +293,7 @@ static void test_every_option_round_trips(void **state)
 	Session *s = session_new();
 	for (int i = 0; i < options_count(); i++) {
 		const OptionDef *def = options_at(i);
-		char wanted[2][OPTION_TEXT_MAX], command[256], value[OPTION_TEXT_MAX];
+		char wanted[2][OPTION_TEXT_MAX], command[OPTION_TEXT_MAX + 64], value[OPTION_TEXT_MAX];
 		switch (def->type) {
 		case OPTION_INT:
 			snprintf(wanted[0], sizeof wanted[0], "%lld", def->min + 1);
@@ -308,9 +308,13 @@ static void test_every_option_round_trips(void **state)
 			         def->values);
 			snprintf(wanted[1], sizeof wanted[1], "%s", wanted[0]);
 			break;
-		case OPTION_TEXT: /* a directory that must exist: "none" round-trips anywhere */
-			snprintf(wanted[0], sizeof wanted[0], "none");
-			snprintf(wanted[1], sizeof wanted[1], "none");
+		case OPTION_TEXT:
+			/* the book: the built-in one, then none; a database
+			 * directory must exist: "none" round-trips anywhere */
+			snprintf(wanted[0], sizeof wanted[0], "%s",
+			         strcmp(def->name, "book") ? "none" : "default");
+			snprintf(wanted[1], sizeof wanted[1], "%s",
+			         strcmp(def->name, "book") ? "none" : "off");
 			break;
 		}
 		snprintf(command, sizeof command, "set-param name=%s value=%s", def->name, wanted[0]);

@@ -26,6 +26,8 @@ typedef struct EngineOptions {
 	int strength;         /* 0..100; 100 = full strength, below: weaker and varied (doc/PROTOCOL.md) */
 	char egdb_path[ENGINE_PATH_MAX]; /* endgame database directory; "" for none */
 	Variant variant;                 /* the rules played (doc/VARIANTS.md) */
+	int threads;                     /* search threads, 1..threads_max() (threads.h) */
+	char book[ENGINE_PATH_MAX];      /* "off", "default" or a book file (book.h, doc/BOOK.md) */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -39,14 +41,16 @@ typedef enum EngineStatus {
 	ENGINE_RECORD_FULL,     /* the game record cannot hold another move */
 	ENGINE_NOTHING_TO_UNDO, /* no move has been played */
 	ENGINE_NO_MEMORY,       /* a table could not be had; the old setting stays */
-	ENGINE_WRONG_VARIANT    /* a game of other rules than the `variant` option's */
+	ENGINE_WRONG_VARIANT,   /* a game of other rules than the `variant` option's */
+	ENGINE_HASH_TOO_LARGE,  /* the table would not fit in the machine's memory; the old size stays */
+	ENGINE_BAD_BOOK         /* the book cannot be read; the old book stays */
 } EngineStatus;
 
 /* A short text for people, e.g. "a search is running (send stop first)". */
 const char *engine_status_text(EngineStatus status);
 
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
- * no endgame databases, pool checkers. */
+ * no endgame databases, pool checkers, one thread, book off. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
@@ -59,9 +63,11 @@ void engine_destroy(Engine *e);
  * Applies options. A new hash size is mapped at once and made resident in
  * the background, so this never blocks for long; the next search waits for
  * it. A new variant starts a new game from that variant's start position
- * (as engine_new_game(e, NULL)). Refuses with ENGINE_BUSY during a search,
- * ENGINE_NO_MEMORY when the table cannot be had (the old size is kept,
- * emptied).
+ * (as engine_new_game(e, NULL)). Refuses, changing no option, with
+ * ENGINE_BUSY during a search, ENGINE_HASH_TOO_LARGE when the size is more
+ * than the machine's memory, ENGINE_NO_MEMORY when the table or the
+ * threads' state cannot be had (the old size is kept, emptied),
+ * ENGINE_BAD_BOOK when the book cannot be read.
  */
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 void engine_get_options(const Engine *e, EngineOptions *out);
@@ -141,7 +147,12 @@ EngineStatus engine_seed(Engine *e, uint64_t seed);
 
 /* Searches the current game position synchronously in the calling thread
  * (bench, analyse, the terminal game). ENGINE_BUSY, with *out untouched,
- * when a background search is running. */
+ * when a background search is running.
+ *
+ * Both kinds of search use the options' threads (threads.h; one below
+ * strength 100) and, when the book is on, play a book move at once (depth
+ * 0, no node) instead of searching, unless the variant is not pool, the
+ * search is infinite or pondering, or strength is below 100. */
 EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
                                 SearchResult *out);
 

@@ -14,7 +14,8 @@ typedef enum OptionType { OPTION_ENUM, OPTION_INT, OPTION_BOOL, OPTION_TEXT } Op
  * One option: its name (as Hub `param`, `get`/`set` and the `--name` flag
  * spell it), its type and range, what it means, and how it is read from
  * and written to EngineOptions. Values travel as long long: the number of
- * an int, 0/1 of a bool, the index in `values` of an enum.
+ * an int, 0/1 of a bool, the index in `values` of an enum; a text option
+ * has its own getter and a setter that checks the text.
  */
 typedef struct OptionDef {
 	const char *name;
@@ -24,13 +25,21 @@ typedef struct OptionDef {
 	const char *help;   /* one short line */
 	long long (*get)(const EngineOptions *o);
 	void (*set)(EngineOptions *o, long long value);
-	/* OPTION_TEXT: the value as text; set_text is false when it is too long. */
+	/* OPTION_TEXT: the value as text, and a setter that refuses a bad text
+	 * (too long, or a file that cannot be used) with a message naming the
+	 * problem, *o unchanged. `values` then says what the text may be. */
 	const char *(*get_text)(const EngineOptions *o);
-	bool (*set_text)(EngineOptions *o, const char *text);
+	bool (*set_text)(EngineOptions *o, const char *text, char *error, size_t size);
 	const char *flag; /* a shorter command-line flag than --name, or NULL */
+	/* OPTION_INT: when not NULL, the maximum depends on the machine and is
+	 * this function's answer, not `max` (threads: four per core). */
+	long long (*max_now)(void);
 } OptionDef;
 
-enum { OPTION_TEXT_MAX = ENGINE_PATH_MAX, OPTION_ERROR_MAX = 200 };
+enum { OPTION_TEXT_MAX = ENGINE_PATH_MAX, OPTION_ERROR_MAX = 400 };
+
+/* The largest value of an OPTION_INT on this machine. */
+long long options_max(const OptionDef *def);
 
 /* The options in the order they are listed, and how many there are. */
 const OptionDef *options_at(int index);
@@ -66,7 +75,7 @@ bool options_parse_named(const char *name, const char *text, EngineOptions *o, c
 bool options_parse_flag(int argc, char **argv, int *index, EngineOptions *o, char *error, size_t size);
 
 /* What a value of `def` looks like, for messages: "a whole number from 0
- * to 100", "true or false", "one of: pool". */
+ * to 100", "true or false", "one of: pool", "off, default or a book file". */
 void options_describe_values(const OptionDef *def, char *out, size_t size);
 
 /* "variant hash move-overhead ponder strength": every name, for messages. */

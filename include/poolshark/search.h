@@ -43,6 +43,7 @@ typedef struct SearchResult {
 	uint64_t nodes;
 	uint64_t egdb_hits;
 	bool egdb_root; /* the move and score come from the endgame database */
+	bool book;      /* played from the opening book (engine.h), not searched */
 } SearchResult;
 
 typedef void (*SearchInfoCallback)(const SearchInfo *info, void *user);
@@ -77,6 +78,14 @@ typedef struct SearchControl {
 	int move_overhead_ms;
 	SearchInfoCallback info; /* after each completed iteration; may be NULL */
 	void *user;
+	/* Lazy SMP (threads.h): one of several searches of the same root that
+	 * share the table. 0 and NULL for a lone search. Helper k > 0 skews
+	 * its iterations so that the threads spread over depths; the
+	 * searches add their nodes to `shared_nodes` (info, the node limit
+	 * and the result count every thread's), and the caller has already
+	 * marked the table's new search. */
+	int helper;
+	atomic_uint_least64_t *shared_nodes;
 } SearchControl;
 
 /* The search state: killers, history, the line being searched. Opaque. */

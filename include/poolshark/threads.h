@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Lazy SMP: helper threads search the same root as the main search and share its table. */
+#ifndef POOLSHARK_THREADS_H
+#define POOLSHARK_THREADS_H
+
+#include <stdbool.h>
+
+#include "poolshark/egdb.h"
+#include "poolshark/search.h"
+#include "poolshark/tt.h"
+
+/* The helpers' search states; the main search is the caller's. Opaque. */
+typedef struct Threads Threads;
+
+/* The most threads a search may use: four per core the system reports
+ * online (at least 4). */
+int threads_max(void);
+
+/* One thread (no helper); NULL when memory is short. */
+Threads *threads_create(void);
+void threads_destroy(Threads *t);
+
+/* Searches with `count` threads from now on (1..threads_max(), the main
+ * search included). False, with the old count kept, when memory is short
+ * or count is out of range. Waits for helpers still running first. */
+bool threads_set_count(Threads *t, int count);
+int threads_count(const Threads *t);
+
+/* The helpers probe the endgame databases *db (NULL: none) from now on,
+ * as search_set_egdb(); db must outlive the searches. */
+void threads_set_egdb(Threads *t, Egdb *db);
+
+/* Forgets the helpers' killers and history (new game); waits for helpers
+ * still running first. */
+void threads_clear(Threads *t);
+
+/*
+ * search_run() of `main` in the calling thread, with threads_count() - 1
+ * helpers in their own threads on the same root and table. The result is
+ * the main search's (out->nodes counts every thread's nodes so far). When
+ * the main search ends the helpers are told to stop, and this returns at
+ * once, so that the move can be sent without waiting for a helper the
+ * system has not scheduled yet; they stop at their next poll (every 1024
+ * nodes). Call threads_wait() before the table, the root or *t is used
+ * again. With one thread this is exactly search_run() (bench stays
+ * deterministic).
+ */
+void threads_search(Threads *t, Search *main, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+                    const SearchControl *control, SearchResult *out);
+
+/* Joins the helpers of the last threads_search() (nothing when none run). */
+void threads_wait(Threads *t);
+
+#endif

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The threads option (Lazy SMP): legal results, stop latency, well-formed output, bad values. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "poolshark/bench_positions.h"
+#include "poolshark/clock.h"
+#include "poolshark/engine.h"
+#include "poolshark/hubline.h"
+#include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/threads.h"
+#include "hubclient.h"
+
+enum { LINE_CAP = 8192 };
+
+static Engine *engine_with_threads(int threads)
+{
+	EngineOptions o;
+	engine_default_options(&o);
+	o.hash_mb = 8;
+	o.threads = threads;
+	Engine *e = engine_create(&o);
+	assert_non_null(e);
+	return e;
+}
+
+/* Depth-limited and timed searches of the bench positions with two
+ * threads: every move is legal, the depth is reached, all nodes count. */
+static void test_two_threads_play_legal_moves(void **state)
+{
+	(void)state;
+	Engine *e = engine_with_threads(2);
+	for (int i = 0; i < 12; i++) {
+		Position p;
+		assert_true(notation_parse_fen(bench_positions[i].fen, &p, NULL, 0));
+		assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
+		SearchLimits limits = {.depth = 6};
+		if (i % 2)
+			limits = (SearchLimits){.move_time_ms = 20};
+		SearchResult r;
+		assert_int_equal(engine_search_sync(e, &limits, NULL, NULL, &r), ENGINE_OK);
+		if (!movegen_has_moves(&p)) {
+			assert_true(move_is_none(r.best));
+			continue;
+		}
+		assert_true(movegen_is_legal(&p, r.best));
+		assert_true(r.depth >= 1);
+		if (i % 2 == 0)
+			assert_int_equal(r.depth, 6);
+		assert_true(r.nodes > 0);
+	}
+	engine_destroy(e);
+}
+
+/* The options refuse 0 and more than threads_max() and keep the value
+ * they had; a count within the range is applied. */
+static void test_engine_threads_range(void **state)
+{
+	(void)state;
+	Engine *e = engine_with_threads(2);
+	EngineOptions o;
+	engine_get_options(e, &o);
+	assert_int_equal(o.threads, 2);
+	assert_true(threads_max() >= 4);
+	o.threads = threads_max() + 1;
+	assert_int_equal(engine_set_options(e, &o), ENGINE_NO_MEMORY);
+	engine_get_options(e, &o);
+	assert_int_equal(o.threads, 2);
+	o.threads = 3;
+	assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
+	engine_get_options(e, &o);
+	assert_int_equal(o.threads, 3);
+	engine_destroy(e);
+}
+
+/* ---- The real binary over pipes. ---- */
+
+static void spawn(HubEngine *e)
+{
+	const char *bin = getenv("POOLSHARK_BIN");
+	char command[1024], error[256];
+	snprintf(command, sizeof command, "%s hub", bin ? bin : "./poolshark");
+	hub_engine_init(e);
+	if (!hub_engine_spawn(e, command, error, sizeof error))
+		fail_msg("spawn: %s", error);
+}
+
+static void send_line(HubEngine *e, const char *line)
+{
+	if (!hub_engine_send(e, line))
+		fail_msg("engine gone while sending '%s'", line);
+}
+
+/* The next line whose command is `command`, within timeout_ms. */
+static void expect(HubEngine *e, const char *command, int timeout_ms, char *out, size_t size)
+{
+	int64_t deadline = clock_now_ms() + timeout_ms;
+	for (;;) {
+		int left = (int)(deadline - clock_now_ms());
+		char line[LINE_CAP];
+		HubRead r = hub_engine_read_line(e, line, sizeof line, left > 0 ? left : 0);
+		if (r != HUB_READ_LINE)
+			fail_msg("no '%s' within %d ms", command, timeout_ms);
+		size_t n = strlen(command);
+		if (!strncmp(line, command, n) && (line[n] == ' ' || line[n] == '\0')) {
+			snprintf(out, size, "%s", line);
+			return;
+		}
+	}
+}
+
+/*
+ * Reads a search's output up to done: every info line is well formed with
+ * its six values and a depth one more than the last, the done line has a
+ * legal move first. Returns how many info lines came.
+ */
+static int read_search(HubEngine *e, const Position *p, int timeout_ms)
+{
+	int64_t deadline = clock_now_ms() + timeout_ms;
+	int infos = 0, last_depth = 0;
+	for (;;) {
+		char line[LINE_CAP], copy[LINE_CAP], error[HUBLINE_ERROR_MAX];
+		int left = (int)(deadline - clock_now_ms());
+		if (hub_engine_read_line(e, line, sizeof line, left > 0 ? left : 0) != HUB_READ_LINE)
+			fail_msg("no done within %d ms", timeout_ms);
+		snprintf(copy, sizeof copy, "%s", line);
+		HubLine parsed;
+		if (!hubline_parse(line, &parsed, error, sizeof error) || !parsed.command)
+			fail_msg("malformed line '%s': %s", copy, error);
+		for (int i = 0; i < parsed.count; i++)
+			if (!parsed.tokens[i].value)
+				fail_msg("bare word in '%s'", copy);
+		if (!strcmp(parsed.command, "info")) {
+			static const char *const keys[] = {"depth", "mean-depth", "score",
+			                                   "nodes", "time",       "nps"};
+			for (int i = 0; i < 6; i++)
+				if (!hubline_value(&parsed, keys[i]))
+					fail_msg("info without %s: '%s'", keys[i], copy);
+			int depth = atoi(hubline_value(&parsed, "depth"));
+			if (depth != last_depth + 1)
+				fail_msg("depth %d after %d: '%s'", depth, last_depth, copy);
+			last_depth = depth;
+			infos++;
+			continue;
+		}
+		if (strcmp(parsed.command, "done"))
+			fail_msg("unexpected line during a search: '%s'", copy);
+		assert_true(parsed.count >= 1 && parsed.count <= 2);
+		assert_string_equal(parsed.tokens[0].key, "move");
+		Move m;
+		if (notation_parse_move(p, parsed.tokens[0].value, &m, error, sizeof error) != MOVE_PARSE_OK)
+			fail_msg("done move %s: %s", parsed.tokens[0].value, error);
+		return infos;
+	}
+}
+
+/* With two threads: searches to a depth and for a time give well-formed
+ * info lines and a legal move; an analysis stops quickly. The bounds are
+ * looser than one thread's (test_protocol: 10 ms mean): two busy threads
+ * on a shared two-core machine wait for time slices more often (measured
+ * there with other matches running: mean 5-19 ms, worst 30-44 ms; a
+ * helper that never stopped would hang the search, and one that stopped
+ * only at the end of an iteration would take seconds). */
+static void test_binary_two_threads_search_and_stop(void **state)
+{
+	(void)state;
+	HubEngine e;
+	spawn(&e);
+	char line[LINE_CAP];
+	send_line(&e, "set-param name=hash value=8");
+	send_line(&e, "set-param name=threads value=2");
+	send_line(&e, "get threads");
+	expect(&e, "get", 2000, line, sizeof line);
+	assert_string_equal(line, "get name=threads value=2");
+	Position start, after;
+	position_start(&start);
+	send_line(&e, "pos start");
+	send_line(&e, "level depth=9");
+	send_line(&e, "go think");
+	assert_int_equal(read_search(&e, &start, 20000), 9);
+	assert_true(notation_parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+	                               &after, NULL, 0));
+	send_line(&e, "pos start moves=\"11-15\"");
+	send_line(&e, "level move-time=0.1");
+	send_line(&e, "go think");
+	assert_true(read_search(&e, &after, 5000) >= 1);
+
+	int64_t worst = 0, total = 0;
+	const int rounds = 8;
+	for (int round = 0; round < rounds; round++) {
+		send_line(&e, "pos start");
+		send_line(&e, "go analyze");
+		usleep(30000);
+		int64_t asked = clock_now_ns();
+		send_line(&e, "stop");
+		read_search(&e, &start, 1000);
+		int64_t latency = (clock_now_ns() - asked) / 1000;
+		total += latency;
+		worst = latency > worst ? latency : worst;
+	}
+	fprintf(stderr, "two threads, stop -> done: mean %.2f ms, worst %.2f ms\n",
+	        (double)total / rounds / 1000.0, (double)worst / 1000.0);
+	assert_true(total / rounds < 25000);
+	assert_true(worst < 150000);
+	hub_engine_stop(&e, 2000);
+}
+
+/* threads=0, one more than the maximum and a word are refused with a
+ * message that names the range; the value set before stays. */
+static void test_binary_threads_bad_values(void **state)
+{
+	(void)state;
+	HubEngine e;
+	spawn(&e);
+	char line[LINE_CAP], command[128];
+	send_line(&e, "set-param name=threads value=2");
+	send_line(&e, "set-param name=threads value=0");
+	expect(&e, "error", 2000, line, sizeof line);
+	assert_non_null(strstr(line, "threads=0 is too small (1.."));
+	snprintf(command, sizeof command, "set threads %d", threads_max() + 1);
+	send_line(&e, command);
+	expect(&e, "error", 2000, line, sizeof line);
+	assert_non_null(strstr(line, "is too large (1.."));
+	send_line(&e, "set threads two");
+	expect(&e, "error", 2000, line, sizeof line);
+	assert_non_null(strstr(line, "threads=two"));
+	send_line(&e, "get threads");
+	expect(&e, "get", 2000, line, sizeof line);
+	assert_string_equal(line, "get name=threads value=2");
+	hub_engine_stop(&e, 2000);
+}
+
+int main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_two_threads_play_legal_moves),
+	    cmocka_unit_test(test_engine_threads_range),
+	    cmocka_unit_test(test_binary_two_threads_search_and_stop),
+	    cmocka_unit_test(test_binary_threads_bad_values),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
