@@ -125,7 +125,7 @@ PIC_LIB := $(BUILD)/pic/libpoolshark.a
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
-$(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+$(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/$(BUILD)/gen/book_default.o
 	$(AR) rcs $@ $^
 $(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
 	@mkdir -p $(dir $@)
@@ -141,8 +141,8 @@ WIN_CC     ?= x86_64-w64-mingw32-gcc-posix
 WIN_OBJDUMP ?= x86_64-w64-mingw32-objdump
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WIN_BUILD  := build-win
-WIN_MODULES := bitboard position move movegen movegen_variant variant notation text game eval tt egdb search timeman engine cbengine \
-	bigmem clock score number options version
+WIN_MODULES := bitboard position move movegen movegen_variant variant notation text game eval tt egdb search \
+	threads book timeman engine cbengine bigmem clock score number options version
 WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -Icompat/mingw -MMD -MP
 WIN_LDFLAGS = -static -static-libgcc -Wl,--no-insert-timestamp
 WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*
@@ -150,7 +150,8 @@ $(WIN_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 $(WIN_BUILD)/src/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
-$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/compat/mingw/strtonum.o
+$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/$(BUILD)/gen/book_default.o \
+		$(WIN_BUILD)/compat/mingw/strtonum.o
 	$(WIN_AR) rcs $@ $^
 $(WIN_BUILD)/poolshark64.dll: $(WIN_BUILD)/checkerboard/export.o $(WIN_BUILD)/libpoolshark-core.a
 	$(WIN_CC) -shared $^ -o $@ $(WIN_LDFLAGS) -lpthread
@@ -241,7 +242,7 @@ fuzz: deps
 # page's scripts into one web/dist/index.html (opens from disk too).
 EMCC     ?= emcc
 WEB_OUT  := build-web
-WEB_SRC  := $(LIB_SRC) web/compat/strtonum.c web/engine/worker.c
+WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c web/compat/strtonum.c web/engine/worker.c
 WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
 	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 -Iinclude -Iweb/compat -MMD -MP

@@ -18,6 +18,14 @@
 extern const unsigned char book_default_data[];
 extern const size_t book_default_size;
 
+#ifdef _WIN32
+/* The Windows DLL (make checkerboard): no FIFOs to fear, no text mode. */
+static const int OPEN_FLAGS = O_RDONLY | O_BINARY;
+#else
+/* Without blocking: a FIFO or a terminal must not hang the engine. */
+static const int OPEN_FLAGS = O_RDONLY | O_NONBLOCK;
+#endif
+
 static const char BOOK_MAGIC[8] = {'P', 'O', 'O', 'L', 'B', 'O', 'O', 'K'};
 static const uint64_t FNV_OFFSET = 0xcbf29ce484222325ull, FNV_PRIME = 0x100000001b3ull;
 
@@ -115,8 +123,7 @@ Book *book_from_bytes(const uint8_t *data, size_t length, char *error, size_t si
 /* The whole file, or NULL with a message. */
 static uint8_t *read_file(const char *path, size_t *length, char *error, size_t size)
 {
-	/* Without blocking: a FIFO or a terminal must not hang the engine. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	int fd = open(path, OPEN_FLAGS);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		snprintf(error, size, "cannot open book '%.200s': %s", path,

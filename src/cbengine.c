@@ -487,9 +487,13 @@ static char *next_word(char **s)
 	return word;
 }
 
-/* An option of the options table; "hashsize" is CheckerBoard's name for "hash". */
+/* An option of the options table; "hashsize" is CheckerBoard's name for
+ * "hash". CheckerBoard's "book" is a level 0-3 that its dialog reads, not
+ * a file: it stays unsupported ("?"), so poolshark's book is off there. */
 static const OptionDef *find_option(const char *name)
 {
+	if (strcmp(name, "book") == 0)
+		return NULL;
 	return options_find(strcmp(name, "hashsize") == 0 ? "hash" : name);
 }
 

@@ -5,7 +5,11 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#ifdef _WIN32
+#include <windows.h> /* the Windows DLL (make checkerboard): the processor count */
+#else
 #include <unistd.h>
+#endif
 
 enum { THREADS_PER_CORE = 4, THREADS_MIN_MAX = 4 };
 
@@ -35,9 +39,19 @@ struct Threads {
 
 int threads_max(void)
 {
+#ifdef POOLSHARK_SINGLE_THREAD
+	return 1; /* the browser worker: no threads to start */
+#else
+#ifdef _WIN32
+	SYSTEM_INFO info;
+	GetSystemInfo(&info);
+	long cores = (long)info.dwNumberOfProcessors;
+#else
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
 	long most = cores > 0 ? cores * THREADS_PER_CORE : THREADS_MIN_MAX;
 	return most < THREADS_MIN_MAX ? THREADS_MIN_MAX : (int)most;
+#endif
 }
 
 Threads *threads_create(void)

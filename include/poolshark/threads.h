@@ -13,7 +13,7 @@
 typedef struct Threads Threads;
 
 /* The most threads a search may use: four per core the system reports
- * online (at least 4). */
+ * online (at least 4); 1 in the browser build (POOLSHARK_SINGLE_THREAD). */
 int threads_max(void);
 
 /* One thread (no helper); NULL when memory is short. */
