@@ -48,10 +48,16 @@ function describeScore(score, side) {
   return `${colourName(better)} +${value.toFixed(2)}`;
 }
 
-/* A Hub move of a principal variation for people: `from-to` or `fromxto`. */
-function shortMove(hub) {
-  const squares = hub.split(/[-x]/);
-  return hub.includes('x') ? `${squares[0]}x${squares[1]}` : hub;
+/* A Hub move of a principal variation for people: `from-to` or `fromxto`,
+ * the squares named by `name`, a capture written with `capture`. */
+function shortMove(hub, name, capture) {
+  const squares = hub.split(/[-x]/).map(Number);
+  return hub.includes('x') ? `${name(squares[0])}${capture}${name(squares[1])}` : squares.map(name).join('-');
+}
+
+/* A square of a `legal` path as the engine writes it: 22 or c3. */
+function pathSquare(text) {
+  return /^\d+$/.test(text) ? Number(text) : algebraicSquare(text);
 }
 
 class App {
@@ -67,6 +73,11 @@ class App {
       onSquare: (s) => this.square(s),
     });
     this.player = 'B';
+    /* What the engine says of the variant: its start position, the side
+     * that moves first there, and whether its moves name squares a-h 1-8. */
+    this.variant = 'pool';
+    this.startFen = START_FEN;
+    this.first = 'B';
     this.record = { start: START_FEN, fen: START_FEN, moves: [], result: '', reason: '' };
     this.legal = [];
     this.pieces = fenPieces(START_FEN);
@@ -92,10 +103,12 @@ class App {
     $('engine-label').textContent = this.engine.kind === 'native'
       ? 'engine: native poolshark at ' + this.engine.url
       : 'engine: poolshark (WebAssembly, in this page)';
+    $('variant').value = this.variant;
     await this.engine.request(['new-game', 'pos start']);
     this.board.setFlipped(this.player === 'B');
     this.drawEval();
     await this.refresh();
+    this.learnVariant();
     document.body.dataset.ready = 'true';
   }
 
@@ -115,10 +128,11 @@ class App {
     on('move-play', this.typedMove);
     on('edit', this.openEditor);
     on('edit-clear', () => this.editorSet(new Map()));
-    on('edit-start', () => this.editorSet(fenPieces(START_FEN)));
+    on('edit-start', () => this.editorSet(fenPieces(this.startFen)));
     on('edit-done', this.closeEditor);
     on('edit-cancel', () => this.closeEditor(true));
     $('move-input').addEventListener('keydown', (e) => e.key === 'Enter' && this.typedMove());
+    $('variant').addEventListener('change', (e) => this.setVariant(e.target.value));
     $('numbers').addEventListener('change', (e) => this.board.setNumbers(e.target.checked));
     $('strength').addEventListener('input', (e) => ($('strength-value').textContent = e.target.value));
     $('analyse').addEventListener('change', (e) => this.setAnalysis(e.target.checked));
@@ -175,7 +189,7 @@ class App {
       .filter((l) => l.values.move)
       .map((l) => ({
         move: l.values.move,
-        path: l.values.path.split(/[-x]/).map(Number),
+        path: l.values.path.split(/[-x:]/).map(pathSquare),
         captured: l.values.captured ? l.values.captured.split(',').map(Number) : [],
         hub: l.values.hub,
       }));
@@ -229,12 +243,12 @@ class App {
     const side = this.record.start[0];
     let li = null;
     this.record.moves.forEach((m, i) => {
-      const { number, black } = pdnMoveNumber(i, side);
-      if (black || !li) {
+      const { number, lead } = pdnMoveNumber(i, side, this.first);
+      if (lead || !li) {
         li = document.createElement('li');
         li.value = number;
         list.appendChild(li);
-        if (!black) li.appendChild(Object.assign(document.createElement('span'), { textContent: '…' }));
+        if (!lead) li.appendChild(Object.assign(document.createElement('span'), { textContent: '…' }));
       }
       const span = document.createElement('span');
       span.textContent = m;
@@ -333,7 +347,7 @@ class App {
     }
     if (k === 1 && this.select(square)) return;
     if (ending.length > 1) {
-      this.error(`Several captures end on ${square}: click the squares of the one you mean.`);
+      this.error(`Several captures end on ${this.board.name(square)}: click the squares of the one you mean.`);
       return;
     }
     this.refuse(square);
@@ -342,15 +356,15 @@ class App {
   refuse(square) {
     const s = this.selection;
     if (s) {
-      const tried = s.path.concat(square).join(s.candidates[0].captured.length ? 'x' : '-');
-      this.error(`Not a legal move: ${tried}. From ${s.path[0]}: ${s.candidates.map((m) => m.move).join(', ')}.`);
+      const tried = s.path.concat(square).map((q) => this.board.name(q)).join(s.candidates[0].captured.length ? this.captureMark() : '-');
+      this.error(`Not a legal move: ${tried}. From ${this.board.name(s.path[0])}: ${s.candidates.map((m) => m.move).join(', ')}.`);
       this.selection = null;
       this.redraw();
       return;
     }
     if (this.pieces.has(square)) {
       const capture = this.legal.length && this.legal.every((m) => m.captured.length);
-      this.error(`The piece on ${square} has no legal move${capture ? ' (a capture must be made)' : ''}.`);
+      this.error(`The piece on ${this.board.name(square)} has no legal move${capture ? ' (a capture must be made)' : ''}.`);
     }
   }
 
@@ -405,8 +419,9 @@ class App {
 
   /* The engine's turn */
 
+  /* Sends the game again (a restarted worker has forgotten it, and its variant). */
   async setUp(extra) {
-    const lines = [`pos fen=${hubQuote(this.record.start)} moves=${hubQuote(this.record.moves.join(' '))}`];
+    const lines = [`set-param name=variant value=${this.variant}`, `pos fen=${hubQuote(this.record.start)} moves=${hubQuote(this.record.moves.join(' '))}`];
     return this.engine.request(lines.concat(extra || []));
   }
 
@@ -460,7 +475,7 @@ class App {
 
   /* Game commands */
 
-  async newGame(colour) {
+  async newGame(colour, title = 'New game') {
     await this.interrupt();
     this.player = colour;
     this.ending = null;
@@ -470,9 +485,56 @@ class App {
     await this.engine.request(['new-game', 'pos start']);
     this.board.setFlipped(colour === 'B');
     this.drawEval();
-    this.say(`New game: you play ${colourName(colour)}.`);
+    this.say(`${title}: you play ${colourName(colour)}.`);
     await this.refresh();
     await this.continueGame();
+  }
+
+  /* The variant selector: the engine changes its rules and starts a new
+   * game at that variant's start; the player keeps their colour. */
+  async setVariant(name) {
+    await this.interrupt();
+    if (!(await this.changeVariant(name))) return;
+    await this.newGame(this.player, `New game of ${$('variant').selectedOptions[0].textContent}`);
+  }
+
+  /* Sets the engine's variant option and learns the variant's start from
+   * it; false (and the selector back) when the engine refuses. */
+  async changeVariant(name) {
+    const reply = await this.engine.request([`set-param name=variant value=${name}`, 'pos start', 'game', 'legal']);
+    const problem = hubError(reply);
+    if (problem) {
+      this.error(`Variant not changed: ${problem}.`);
+      $('variant').value = this.variant;
+      return false;
+    }
+    this.variant = name;
+    $('variant').value = name;
+    const game = hubReplies(reply, 'game')[0].values;
+    const legal = hubReplies(reply, 'legal').filter((l) => l.values.move);
+    this.learnVariant(game.start, legal.map((l) => l.values.move));
+    this.ending = null;
+    this.last = null;
+    this.hint = null;
+    return true;
+  }
+
+  /* From the engine's start position and its moves there: who moves first
+   * and how squares are named. */
+  learnVariant(start = this.record.start, moves = this.legal.map((m) => m.move)) {
+    this.startFen = start;
+    this.first = start[0];
+    this.board.setAlgebraic(moves.some((m) => /^[a-h]/.test(m)));
+    $('move-input').placeholder = this.board.algebraic
+      ? 'or type a move: c3-d4, c3:e5'
+      : 'or type a move: 11-15, 15x22, 18x11x2';
+    document.body.dataset.variant = this.variant;
+    $('subtitle').textContent = $('variant').selectedOptions[0].textContent;
+  }
+
+  /* How a capture is written in the squares the board names. */
+  captureMark() {
+    return this.board.algebraic ? ':' : 'x';
   }
 
   async takeBack() {
@@ -580,8 +642,9 @@ class App {
     const start = this.record.start[0];
     const first = this.record.moves.length;
     $('pv').textContent = moves.map((m, i) => {
-      const { number, black } = pdnMoveNumber(first + i, start);
-      return (black ? `${number}. ` : i === 0 ? `${number}... ` : '') + shortMove(m);
+      const { number, lead } = pdnMoveNumber(first + i, start, this.first);
+      return (lead ? `${number}. ` : i === 0 ? `${number}... ` : '') +
+        shortMove(m, (q) => this.board.name(q), this.captureMark());
     }).join(' ');
     const white = side === 'W' ? score : -score;
     this.evalWhite = white;
@@ -617,10 +680,10 @@ class App {
       ['Black', this.player === 'B' ? human : 'poolshark'],
       ['White', this.player === 'W' ? human : 'poolshark'],
       ['Result', result],
-      ['GameType', '23'],
+      ['GameType', $('variant').selectedOptions[0].dataset.gameType],
     ];
-    if (this.record.start !== START_FEN) tags.push(['SetUp', '1'], ['FEN', this.record.start]);
-    const text = pdnWrite(tags, this.record.moves, this.record.start[0], result);
+    if (this.record.start !== this.startFen) tags.push(['SetUp', '1'], ['FEN', this.record.start]);
+    const text = pdnWrite(tags, this.record.moves, this.record.start[0], result, this.first);
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-pdn' }));
     link.download = 'poolshark-game.pdn';
@@ -639,12 +702,21 @@ class App {
       this.error(`Bad PDN${name ? ' in ' + name : ''}: ${e.message}.`);
       return;
     }
-    const fen = game.tags.FEN || START_FEN;
+    const type = game.tags.GameType ? game.tags.GameType.split(',')[0].trim() : '23';
+    const option = [...$('variant').options].find((o) => o.dataset.gameType === type);
+    if (!option) {
+      this.error(`Bad PDN${name ? ' in ' + name : ''}: GameType ${type} is not a variant poolshark plays.`);
+      return;
+    }
     await this.interrupt();
-    const reply = await this.engine.request([`pos fen=${hubQuote(fen)} moves=${hubQuote(game.moves.join(' '))}`]);
+    const switched = option.value !== this.variant;
+    if (switched && !(await this.changeVariant(option.value))) return;
+    const where = game.tags.FEN ? `fen=${hubQuote(game.tags.FEN)}` : 'start';
+    const reply = await this.engine.request([`pos ${where} moves=${hubQuote(game.moves.join(' '))}`]);
     const problem = hubError(reply);
     if (problem) {
       this.error(`Bad PDN${name ? ' in ' + name : ''}: ${problem}.`);
+      if (switched) await this.refresh(); /* the new variant's start */
       return;
     }
     this.ending = null;

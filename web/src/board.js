@@ -27,6 +27,20 @@ function squareCell(square, flipped) {
   return { x: col * CELL, y: r * CELL };
 }
 
+/* The algebraic name of a square (files a-h from White's left, ranks 1-8
+ * from White's side: square 1 is b8, square 29 is a1), and back (0 for a
+ * name that is not a dark square). Geometry only: which variant writes
+ * moves this way is the engine's to say. */
+function squareAlgebraic(square) {
+  const { x, y } = squareCell(square, false);
+  return 'abcdefgh'[x / CELL] + (8 - y / CELL);
+}
+
+function algebraicSquare(name) {
+  const m = /^([a-h])([1-8])$/.exec(name);
+  return m ? cellSquare('abcdefgh'.indexOf(m[1]), 8 - Number(m[2]), false) : 0;
+}
+
 function cellSquare(col, row, flipped) {
   if (flipped) {
     col = 7 - col;
@@ -44,6 +58,7 @@ class BoardView {
     this.handlers = handlers;
     this.flipped = false;
     this.numbers = false;
+    this.algebraic = false;
     this.state = { pieces: new Map() };
     this.animating = false;
     svg.setAttribute('viewBox', `0 0 ${8 * CELL} ${8 * CELL}`);
@@ -76,6 +91,16 @@ class BoardView {
     this.render(this.state);
   }
 
+  /* Square labels as a-h 1-8 (true) or 1-32 (false). */
+  setAlgebraic(algebraic) {
+    this.algebraic = algebraic;
+    this.render(this.state);
+  }
+
+  name(square) {
+    return this.algebraic ? squareAlgebraic(square) : String(square);
+  }
+
   /*
    * state: pieces (Map square -> 'b', 'B', 'w', 'W'), last (squares of the
    * last move), lastTaken (the squares it captured on), selected (square), targets (squares the selection may go to
@@ -94,7 +119,7 @@ class BoardView {
         svgElement('rect', attributes, squares);
         if (square && this.numbers) {
           const t = svgElement('text', { x: col * CELL + 4, y: row * CELL + 17, class: 'number' }, numbers);
-          t.textContent = square;
+          t.textContent = this.name(square);
         }
       }
     }

@@ -60,8 +60,8 @@ function pdnRead(text) {
         sawGame = true;
         break;
       }
-      if (!/^\d{1,2}([-x]\d{1,2})+$/.test(token)) {
-        throw new Error(`'${token.slice(0, 30)}' is not a move in PDN numeric notation`);
+      if (!/^\d{1,2}([-x]\d{1,2})+$/.test(token) && !/^[a-h][1-8]([-x:][a-h][1-8])+$/.test(token)) {
+        throw new Error(`'${token.slice(0, 30)}' is not a move in PDN (11-15 or c3-d4)`);
       }
       moves.push(token);
       sawGame = true;
@@ -73,31 +73,34 @@ function pdnRead(text) {
 }
 
 /* The move number of ply `index` of a game that starts with `side` to move
- * ('B' or 'W'), and whether that ply is Black's (PDN numbers each Black move
- * and White's answer together). */
-function pdnMoveNumber(index, side) {
-  const k = index + (side === 'W' ? 1 : 0);
-  return { number: Math.floor(k / 2) + 1, black: k % 2 === 0 };
+ * ('B' or 'W') in a variant whose `first` side ('B' in pool, 'W' in Russian
+ * and Brazilian, as the engine's start position says) moves first, and
+ * whether that ply is the first side's (PDN numbers each move of the side
+ * that moves first and the answer together). */
+function pdnMoveNumber(index, side, first = 'B') {
+  const k = index + (side === first ? 0 : 1);
+  return { number: Math.floor(k / 2) + 1, lead: k % 2 === 0 };
 }
 
 /* The movetext of `moves` (PDN strings) from a start with `side` to move. */
-function pdnMovetext(moves, side) {
+function pdnMovetext(moves, side, first) {
   const parts = [];
   moves.forEach((m, i) => {
-    const { number, black } = pdnMoveNumber(i, side);
-    if (black) parts.push(`${number}. ${m}`);
+    const { number, lead } = pdnMoveNumber(i, side, first);
+    if (lead) parts.push(`${number}. ${m}`);
     else parts.push(i === 0 ? `${number}... ${m}` : m);
   });
   return parts;
 }
 
 /* A whole PDN game: tags (an array of [name, value]), then the movetext cut
- * into lines of at most 80 characters, then the result. */
-function pdnWrite(tags, moves, side, result) {
+ * into lines of at most 80 characters, then the result; `first` as for
+ * pdnMoveNumber. */
+function pdnWrite(tags, moves, side, result, first) {
   const lines = tags.map(([k, v]) => `[${k} "${String(v).replace(/"/g, "'")}"]`);
   lines.push('');
   let line = '';
-  for (const part of [...pdnMovetext(moves, side), result]) {
+  for (const part of [...pdnMovetext(moves, side, first), result]) {
     if (line && line.length + 1 + part.length > 80) {
       lines.push(line);
       line = part;

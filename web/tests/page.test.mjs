@@ -276,3 +276,80 @@ test('hint, new game as White, resign and draw offers', async () => {
   noProblems(page);
   await page.context().close();
 });
+
+test('the variant selector: Russian names squares a-h 1-8, White moves first, PDN says GameType 25', async () => {
+  const page = await fresh();
+  const labels = () => page.locator('#board .number').allTextContents();
+  await page.check('#numbers');
+  assert.ok((await labels()).includes('22'));
+
+  /* The player keeps Black, so the engine, White, opens the Russian game. */
+  await page.selectOption('#variant', 'russian');
+  await page.waitForFunction(() => document.body.dataset.variant === 'russian', null, { timeout: 10000 });
+  await page.waitForFunction(() => (document.body.dataset.moves || '').split(' ').filter(Boolean).length === 1, null, { timeout: 20000 });
+  await settle(page);
+  const [opening] = await moves(page);
+  assert.match(opening, /^[aceg]3-[a-h]4$/);
+  assert.match(await page.textContent('#moves li'), new RegExp(`^${opening}$`)); /* move 1 is White's */
+  assert.match(await page.textContent('#subtitle'), /Russian draughts/);
+  const names = await labels();
+  assert.ok(names.includes('c3') && names.includes('b8') && names.includes('h2'), names.join(' '));
+  assert.ok(!names.includes('22'));
+  assert.match(await page.textContent('#status'), /Your move \(Black\)/);
+
+  /* h6-g5 is legal after any first move; a wrong square is named a-h 1-8. */
+  await clickSquares(page, 12, 19);
+  assert.match(await page.textContent('#message'), /Not a legal move: h6-f4\. From h6: h6-g5/);
+  await clickSquares(page, 12, 16);
+  await page.waitForFunction(() => (document.body.dataset.moves || '').split(' ').filter(Boolean).length === 3, null, { timeout: 20000 });
+  await settle(page);
+  const played = await moves(page);
+  assert.equal(played[1], 'h6-g5');
+  assert.match(played[2], /^[a-h][1-8][-:][a-h][1-8]/);
+  assert.match(await page.textContent('#message'), new RegExp(`poolshark played ${played[2]}`));
+  await page.locator('.bar-and-board').screenshot({ path: join(shots, 'board-russian.png') });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pdn-save')]);
+  const file = join(shots, 'saved-russian.pdn');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /\[GameType "25"\]/);
+  assert.match(text, new RegExp(`\\n1\\. ${played[0]} ${played[1]} 2\\. ${played[2]} \\*`));
+  assert.doesNotMatch(text, /\[FEN /);
+  if (process.env.PDN_READ) {
+    const read = execFileSync(process.env.PDN_READ, [file], { encoding: 'utf8' }).split('\n');
+    assert.equal(read[1], 'moves ' + played.join(' '));
+  }
+
+  /* Back to pool: numbers again, Black (the player) moves first. */
+  await page.selectOption('#variant', 'pool');
+  await page.waitForFunction(() => document.body.dataset.variant === 'pool', null, { timeout: 10000 });
+  await settle(page);
+  assert.deepEqual(await moves(page), []);
+  assert.ok((await dataset(page, 'fen')).startsWith('B:'));
+  assert.ok((await labels()).includes('22'));
+  assert.match(await page.textContent('#status'), /Your move \(Black\)/);
+  noProblems(page);
+  await page.context().close();
+});
+
+test('a PDN game of GameType 26 selects Brazilian, and one of 23 selects pool again', async () => {
+  const page = await fresh();
+  await page.fill('#pdn-text', '[GameType "26"]\n1. c3-d4 f6-g5 2. b2-c3 *\n');
+  await page.click('#pdn-load');
+  await page.waitForFunction(() => document.body.dataset.moves === 'c3-d4 f6-g5 b2-c3', null, { timeout: 10000 });
+  assert.equal(await page.inputValue('#variant'), 'brazilian');
+  assert.match(await page.textContent('#status'), /Your move \(Black\)/);
+  await page.fill('#pdn-text', '[GameType "21"]\n1. 32-28 *\n');
+  await page.click('#pdn-load');
+  await page.waitForFunction(() => /Bad PDN/.test(document.getElementById('message').textContent));
+  assert.match(await page.textContent('#message'), /GameType 21 is not a variant/);
+  assert.equal(await page.inputValue('#variant'), 'brazilian');
+  await page.fill('#pdn-text', '[GameType "23"]\n1. 11-15 *\n');
+  await page.click('#pdn-load');
+  await page.waitForFunction(() => document.body.dataset.moves === '11-15', null, { timeout: 10000 });
+  assert.equal(await page.inputValue('#variant'), 'pool');
+  await settle(page);
+  noProblems(page);
+  await page.context().close();
+});

@@ -34,6 +34,7 @@ test('PDN reading keeps the moves and tags of the first game', () => {
   const game = plain(run(`pdnRead(${JSON.stringify(text)})`));
   assert.deepEqual(game, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], result: '1-0' });
   assert.deepEqual(plain(run(`pdnRead('11-15 22-18')`)).moves, ['11-15', '22-18']);
+  assert.deepEqual(plain(run(`pdnRead('1. c3-d4 f6-e5 2. d4:f6 g7xe5 *')`)).moves, ['c3-d4', 'f6-e5', 'd4:f6', 'g7xe5']);
 });
 
 test('PDN reading names what is wrong', () => {
@@ -56,6 +57,10 @@ test('PDN writing numbers the moves from the side that starts', () => {
   assert.equal(black, '[GameType "23"]\n\n1. 11-15 22-18 2. 15x22 *\n');
   const white = run(`pdnWrite([], ['18x27x20x11x2', '15-19', '2-20'], 'W', '1-0')`);
   assert.equal(white, '\n1... 18x27x20x11x2 2. 15-19 2-20 1-0\n');
+  const russian = run(`pdnWrite([], ['c3-d4', 'f6-e5', 'd4:f6'], 'W', '*', 'W')`);
+  assert.equal(russian, '\n1. c3-d4 f6-e5 2. d4:f6 *\n');
+  const russianBlack = run(`pdnWrite([], ['f6-e5'], 'B', '*', 'W')`);
+  assert.equal(russianBlack, '\n1... f6-e5 *\n');
   const long = run(`pdnWrite([], Array(40).fill('11-15'), 'B', '*')`);
   assert.ok(long.split('\n').every((l) => l.length <= 80));
 });
