@@ -321,7 +321,18 @@ test('the variant selector: Russian names squares a-h 1-8, White moves first, PD
     assert.equal(read[1], 'moves ' + played.join(' '));
   }
 
+  /* A Russian capture entered square by square, in the engine's notation. */
+  await setFen(page, 'W:W22:B10,18');
+  await square(page, 22).click();
+  await square(page, 15).click();
+  assert.deepEqual(await page.locator('#board .target').evaluateAll((e) => e.map((c) => c.dataset.target)), ['6']);
+  await square(page, 6).click();
+  await page.waitForFunction(() => document.body.dataset.moves === 'c3:c7', null, { timeout: 10000 });
+  await page.waitForFunction(() => document.body.dataset.over === '1-0', null, { timeout: 10000 });
+  assert.equal(await page.textContent('#status'), 'White wins: Black has no legal move.');
+
   /* Back to pool: numbers again, Black (the player) moves first. */
+  await page.click('#new-black');
   await page.selectOption('#variant', 'pool');
   await page.waitForFunction(() => document.body.dataset.variant === 'pool', null, { timeout: 10000 });
   await settle(page);
