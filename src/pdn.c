@@ -3,6 +3,7 @@
 #include "poolshark/pdn.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,11 +161,21 @@ static bool token_add(TokenText *t, char c)
 	return true;
 }
 
+/* Every TokenText the reader uses holds a string from the start, "" when empty. */
+static bool token_init(TokenText *t)
+{
+	t->capacity = 64;
+	t->length = 0;
+	t->data = malloc(t->capacity);
+	if (t->data)
+		t->data[0] = '\0';
+	return t->data != NULL;
+}
+
 static void token_clear(TokenText *t)
 {
 	t->length = 0;
-	if (t->data)
-		t->data[0] = '\0';
+	t->data[0] = '\0';
 }
 
 typedef enum TokenKind { TOKEN_END, TOKEN_TAG, TOKEN_COMMENT, TOKEN_WORD, TOKEN_ERROR } TokenKind;
@@ -174,23 +185,54 @@ typedef struct Reader {
 	TokenText name, value; /* tag name and value, comment or word in value */
 	char *error;
 	size_t error_size;
+	bool failed; /* a read error or a NUL byte: the stream ends here */
 } Reader;
 
 static void fail(Reader *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* Sets the message, unless the stream has failed: that message stays. */
 static void fail(Reader *r, const char *format, ...)
 {
 	va_list args;
+	if (r->failed)
+		return;
 	va_start(args, format);
 	vsnprintf(r->error, r->error_size, format, args);
 	va_end(args);
+}
+
+/*
+ * The next byte, or EOF at the end of the stream, on a read error and at a
+ * NUL byte. No PDN text holds a NUL (it is a binary file), and a reader that
+ * went on past one could only turn garbage into games, so both failures end
+ * the stream for good.
+ */
+static int next_char(Reader *r)
+{
+	if (r->failed)
+		return EOF;
+	int c = getc(r->in);
+	if (c == 0) {
+		long at = ftell(r->in);
+		if (at > 0)
+			fail(r, "byte %ld is a NUL byte: not a PDN text file", at);
+		else
+			fail(r, "a NUL byte: not a PDN text file");
+		r->failed = true;
+		return EOF;
+	}
+	if (c == EOF && ferror(r->in)) {
+		fail(r, "read error: %s", strerror(errno));
+		r->failed = true;
+	}
+	return c;
 }
 
 /* Reads up to `close` (nested `open` allowed when open != 0) into r->value. */
 static bool read_until(Reader *r, int open, int close, bool keep)
 {
 	int depth = 1, c;
-	while ((c = getc(r->in)) != EOF) {
+	while ((c = next_char(r)) != EOF) {
 		if (open && c == open)
 			depth++;
 		if (c == close && --depth == 0)
@@ -206,23 +248,23 @@ static TokenKind read_tag(Reader *r)
 	int c;
 	token_clear(&r->name);
 	token_clear(&r->value);
-	while ((c = getc(r->in)) == ' ' || c == '\t')
+	while ((c = next_char(r)) == ' ' || c == '\t')
 		;
 	while (c != EOF && (isalnum(c) || c == '_')) {
 		if (!token_add(&r->name, (char)c))
 			return TOKEN_ERROR;
-		c = getc(r->in);
+		c = next_char(r);
 	}
 	while (c == ' ' || c == '\t')
-		c = getc(r->in);
+		c = next_char(r);
 	if (r->name.length == 0 || c != '"') {
 		fail(r, "malformed tag");
 		read_until(r, 0, ']', false);
 		return TOKEN_ERROR;
 	}
-	while ((c = getc(r->in)) != EOF && c != '"' && c != '\n') {
+	while ((c = next_char(r)) != EOF && c != '"' && c != '\n') {
 		if (c == '\\') {
-			int next = getc(r->in);
+			int next = next_char(r);
 			if (next == '"' || next == '\\')
 				c = next;
 			else if (next != EOF)
@@ -245,7 +287,7 @@ static TokenKind next_token(Reader *r, bool *saw_tag_start)
 	int c;
 	*saw_tag_start = false;
 	for (;;) {
-		c = getc(r->in);
+		c = next_char(r);
 		if (c == EOF)
 			return TOKEN_END;
 		if (isspace(c))
@@ -274,7 +316,7 @@ static TokenKind next_token(Reader *r, bool *saw_tag_start)
 		while (c != EOF && !isspace(c) && !strchr("[{(;", c)) {
 			if (!token_add(&r->value, (char)c))
 				return TOKEN_ERROR;
-			c = getc(r->in);
+			c = next_char(r);
 		}
 		if (c != EOF)
 			ungetc(c, r->in);
@@ -433,12 +475,16 @@ static void skip_game(Reader *r)
 
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size)
 {
-	Reader r = {in, {0}, {0}, error, error_size};
+	Reader r = {in, {0}, {0}, error, error_size, false};
 	PdnGame g = {0};
 	PdnReadStatus status = PDN_READ_ERROR;
 	bool tag, any = false, moves_started = false;
 
 	memset(out, 0, sizeof *out);
+	if (!token_init(&r.name) || !token_init(&r.value)) {
+		fail(&r, "out of memory");
+		goto done;
+	}
 	for (;;) {
 		long at = ftell(in);
 		TokenKind kind = next_token(&r, &tag);
@@ -482,7 +528,7 @@ PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_si
 		if (end > 0)
 			break;
 	}
-	if (!start_moves(&r, &g))
+	if (r.failed || !start_moves(&r, &g))
 		goto done;
 	*out = g;
 	free(r.name.data);
@@ -491,6 +537,8 @@ PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_si
 skip:
 	skip_game(&r);
 done:
+	if (r.failed)
+		status = PDN_READ_FAILED;
 	pdn_game_free(&g);
 	free(r.name.data);
 	free(r.value.data);

@@ -196,6 +196,87 @@ static void test_bad_games_are_skipped(void **state)
 	fclose(f);
 }
 
+/* Reads every game of `text` (length bytes, NULs allowed) and counts the outcomes;
+ * at most `limit` calls, so a reader that stops making progress fails the test. */
+static void read_all(const char *text, size_t length, int *ok, int *errors, int *failed)
+{
+	enum { limit = 100 };
+	FILE *f = fmemopen((void *)text, length, "r");
+	char error[200];
+	PdnGame g;
+	PdnReadStatus s;
+	int calls = 0;
+	assert_non_null(f);
+	*ok = *errors = *failed = 0;
+	while ((s = pdn_read_game(f, &g, error, sizeof error)) != PDN_READ_END) {
+		assert_true(++calls < limit);
+		if (s == PDN_READ_OK) {
+			++*ok;
+			pdn_game_free(&g);
+		} else if (s == PDN_READ_ERROR) {
+			++*errors;
+		} else {
+			++*failed;
+			assert_non_null(strstr(error, "NUL"));
+			break; /* the stream cannot be read on */
+		}
+	}
+	fclose(f);
+}
+
+/* Empty tokens are ordinary PDN: `[Event ""]` heads the files of many programs. */
+static void test_empty_tokens(void **state)
+{
+	(void)state;
+	static const char text[] = "[Event \"\"]\n[Site \"\"]\n1. 11-15 {} 23-19 ; \n{}\n*\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_string_equal(pdn_game_tag(&g, "Event"), "");
+	assert_int_equal(g.game->ply_count, 2);
+	pdn_game_free(&g);
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_END);
+	fclose(f);
+
+	int ok, errors, failed;
+	read_all("{}", 2, &ok, &errors, &failed);
+	assert_int_equal(ok, 1); /* a game with no moves */
+	read_all(";\n", 2, &ok, &errors, &failed);
+	assert_int_equal(ok, 1);
+}
+
+/* No PDN text holds a NUL byte: the reader says so and stops, wherever the NUL is. */
+static void test_nul_bytes(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		size_t length;
+	} texts[] = {
+#define TEXT(s) {s, sizeof s - 1}
+	    TEXT("\0"),
+	    TEXT("[Event \"x\"]\n1. 11-15\0 *\n"),
+	    TEXT("[Event \"a\0b\"]\n1. 11-15 *\n"),
+	    TEXT("[Event \"x\"]\n1. 11-15 {a\0b} *\n"),
+	    TEXT("1. 11-15 23-19 ;\0\n *\n"),
+	    TEXT("1. 11-15 (23-19\0) *\n"),
+	    TEXT("[Event \"x\"]\n1. 11-15 *\n[Event\0 \"y\"]\n"),
+#undef TEXT
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		int ok, errors, failed;
+		read_all(texts[i].text, texts[i].length, &ok, &errors, &failed);
+		assert_int_equal(failed, 1);
+	}
+	/* Also a stream of nothing but NULs, as from /dev/zero. */
+	char zeros[4096] = {0};
+	int ok, errors, failed;
+	read_all(zeros, sizeof zeros, &ok, &errors, &failed);
+	assert_int_equal(ok + errors, 0);
+	assert_int_equal(failed, 1);
+}
+
 static void test_result_tokens(void **state)
 {
 	(void)state;
@@ -217,6 +298,8 @@ int main(void)
 	    cmocka_unit_test(test_tolerant_reader),
 	    cmocka_unit_test(test_bad_games_are_skipped),
 	    cmocka_unit_test(test_result_tokens),
+	    cmocka_unit_test(test_empty_tokens),
+	    cmocka_unit_test(test_nul_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,10 +39,12 @@ typedef struct PdnGame {
 } PdnGame;
 
 typedef enum PdnReadStatus {
-	PDN_READ_OK,   /* *out holds a game: free it with pdn_game_free() */
-	PDN_READ_END,  /* no further game in the stream */
-	PDN_READ_ERROR /* a bad game: message in error; its rest was skipped,
-	                  so the next call reads the following game */
+	PDN_READ_OK,    /* *out holds a game: free it with pdn_game_free() */
+	PDN_READ_END,   /* no further game in the stream */
+	PDN_READ_ERROR, /* a bad game: message in error; its rest was skipped,
+	                   so the next call reads the following game */
+	PDN_READ_FAILED /* the stream cannot be read on (a read error, or a NUL
+	                   byte: not a text file): message in error; stop reading */
 } PdnReadStatus;
 
 /*
@@ -54,7 +56,9 @@ typedef enum PdnReadStatus {
  * `0-2`, `1-1`, `*`) or where the next game's tags begin. Moves are checked
  * against the rules (any form notation_parse_move() accepts) of the variant
  * that the GameType tag names (23 or no tag: pool, 25 Russian, 26
- * Brazilian; any other number is an error).
+ * Brazilian; any other number is an error). Empty tag values and comments
+ * are fine. A NUL byte (no text file holds one) or a read error gives
+ * PDN_READ_FAILED: the caller stops reading that stream.
  */
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size);
 

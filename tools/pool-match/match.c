@@ -453,9 +453,11 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 			continue;
 		}
 		while ((r = pdn_read_game(f, &g, error, sizeof error)) != PDN_READ_END) {
-			if (r == PDN_READ_ERROR) {
+			if (r != PDN_READ_OK) {
 				fprintf(stderr, "pool-match: %s: %s\n", paths[i], error);
 				status = 1;
+				if (r == PDN_READ_FAILED)
+					break; /* nothing more can be read from it */
 				continue;
 			}
 			const char *round = pdn_game_tag(&g, "Round"),
