@@ -168,44 +168,61 @@ HubRead hub_engine_read_line(HubEngine *e, char *line, size_t size, int timeout_
 	}
 }
 
-bool hub_engine_is_alive(HubEngine *e)
+/*
+ * Reaps the members of the engine's process group that were handed to us
+ * when their parent died (we are their subreaper), until the group is empty
+ * or GROUP_REAP_MS have passed. Called with the group already killed; the
+ * leader's id stays reserved while any member is left, so it names this
+ * group only.
+ */
+static void reap_group(pid_t group)
 {
-	if (e->pid <= 0 || e->exited)
-		return false;
-	int status;
-	pid_t r = waitpid(e->pid, &status, WNOHANG);
-	if (r == 0)
-		return true;
-	if (r == e->pid) {
-		e->exited = true;
-		e->wait_status = status;
+	enum { GROUP_REAP_MS = 2000 };
+	int64_t deadline = clock_now_ms() + GROUP_REAP_MS;
+	for (;;) {
+		int status;
+		while (waitpid(-group, &status, WNOHANG) > 0)
+			;
+		if (kill(-group, 0) != 0 || clock_now_ms() > deadline)
+			return;
+		struct timespec pause = {0, 1000 * 1000};
+		nanosleep(&pause, NULL);
 	}
-	return false;
 }
 
-static void reap(HubEngine *e)
+/* Kills the group of a leader that is alive or not yet reaped (its id is
+ * still reserved then), reaps the leader, then the rest of the group. */
+static void end_group(HubEngine *e)
 {
 	int status;
-	if (e->pid <= 0 || e->exited)
-		return;
+	kill(-e->pid, SIGKILL);
+	kill(e->pid, SIGKILL);
 	while (waitpid(e->pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return;
 	}
 	e->exited = true;
 	e->wait_status = status;
+	reap_group(e->pid);
+}
+
+bool hub_engine_is_alive(HubEngine *e)
+{
+	if (e->pid <= 0 || e->exited)
+		return false;
+	/* WNOWAIT: a dead leader stays unreaped until its group is killed. */
+	siginfo_t info;
+	memset(&info, 0, sizeof info);
+	if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0)
+		return true;
+	end_group(e);
+	return false;
 }
 
 void hub_engine_kill(HubEngine *e)
 {
-	if (e->pid > 0) {
-		/* The group first: a wrapper's children go too. The group
-		 * outlives a dead leader, so this is right even after exit. */
-		kill(-e->pid, SIGKILL);
-		if (!e->exited)
-			kill(e->pid, SIGKILL);
-		reap(e);
-	}
+	if (e->pid > 0 && !e->exited)
+		end_group(e); /* a wrapper's children go too */
 	close_fd(&e->to_engine);
 	close_fd(&e->from_engine);
 	e->buffered = 0;

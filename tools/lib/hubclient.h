@@ -68,7 +68,8 @@ bool hub_engine_sendf(HubEngine *e, const char *format, ...) __attribute__((form
  */
 HubRead hub_engine_read_line(HubEngine *e, char *line, size_t size, int timeout_ms);
 
-/* Whether the process still runs; reaps it (and keeps its status) if not. */
+/* Whether the process still runs. If not, kills what is left of its process
+ * group and reaps it (keeping its status), as hub_engine_kill() does. */
 bool hub_engine_is_alive(HubEngine *e);
 
 /*
@@ -87,7 +88,13 @@ bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count,
  */
 void hub_engine_stop(HubEngine *e, int grace_ms);
 
-/* Kills the process group at once and reaps the process. */
+/*
+ * Kills the process group at once and reaps the process. Members of the
+ * group that outlive it are handed to the nearest child subreaper: a caller
+ * that is one (prctl PR_SET_CHILD_SUBREAPER, as pool-match is) has them
+ * reaped here too, waiting up to 2 s for the group to be empty, so that
+ * nothing of the engine outlives this call.
+ */
 void hub_engine_kill(HubEngine *e);
 
 /* "exited with status 1", "killed by signal 11 (Segmentation fault)" or

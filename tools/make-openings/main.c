@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "hubclient.h"
 #include "poolshark/clock.h"
@@ -141,6 +142,7 @@ int main(int argc, char **argv)
 	char error[HUB_LINE_MAX];
 	hub_engine_init(&e);
 	signal(SIGPIPE, SIG_IGN);
+	prctl(PR_SET_CHILD_SUBREAPER, 1); /* see hub_engine_kill() */
 	HubParam params[] = {{"variant", variant_rules(variant)->name}};
 	int param_count = variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
 	if (engine && (!hub_engine_spawn(&e, engine, error, sizeof error) ||

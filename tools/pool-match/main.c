@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "match.h"
 #include "poolshark/number.h"
@@ -322,5 +323,7 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &action, NULL);
 	sigaction(SIGHUP, &action, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe: an error, not our death */
+	/* What an engine's process group leaves behind comes to us to reap. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	return match_run(&c, &interrupted);
 }
