@@ -115,7 +115,8 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(TOOLS_LIB) $(LIB)
 $(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+$(BUILD)/bench/%.o: ALL_CFLAGS += -Itools/lib
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # CheckerBoard engine (doc/CHECKERBOARD.md). The adapter as a Linux shared object, for the

@@ -23,7 +23,14 @@
 #include "poolshark/protocol.h"
 #include "hubclient.h"
 
-enum { LINE_CAP = 8192, TRANSCRIPT_CAP = 4096 };
+enum {
+	LINE_CAP = 8192,
+	TRANSCRIPT_CAP = 4096,
+	/* How long a reply that must come may take. A correct engine answers
+	 * in milliseconds; this only has to hold on a loaded machine under the
+	 * sanitizers, and a broken one never answers at all. */
+	SLOW_LIMIT_MS = 10000
+};
 
 static const char START_HUB[] = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
@@ -798,18 +805,18 @@ static void test_binary_ping_and_stop_during_search(void **state)
 		usleep(30000);
 		int64_t t0 = (clock_now_ns() / 1000);
 		send_line(&e, "ping");
-		expect(&e, "pong", 1000, NULL, 0, NULL);
+		expect(&e, "pong", SLOW_LIMIT_MS, NULL, 0, NULL);
 		int64_t pong = (clock_now_ns() / 1000) - t0;
 		/* Commands that cannot run now are refused, the search goes on. */
 		send_line(&e, "pos start moves=\"11-15\"");
 		char line[LINE_CAP];
-		expect(&e, "error", 1000, line, sizeof line, NULL);
+		expect(&e, "error", SLOW_LIMIT_MS, line, sizeof line, NULL);
 		assert_non_null(strstr(line, "during a search"));
 		t0 = (clock_now_ns() / 1000);
 		send_line(&e, "stop");
 		Position p;
 		position_start(&p);
-		read_done(&e, &p, 1000, NULL, 0);
+		read_done(&e, &p, SLOW_LIMIT_MS, NULL, 0);
 		int64_t latency = (clock_now_ns() / 1000) - t0;
 		total_stop += latency;
 		if (latency > worst_stop)
@@ -820,9 +827,8 @@ static void test_binary_ping_and_stop_during_search(void **state)
 	fprintf(stderr, "stop -> done: mean %.2f ms, worst %.2f ms; ping -> pong worst %.2f ms\n",
 	        (double)total_stop / rounds / 1000.0, (double)worst_stop / 1000.0,
 	        (double)worst_pong / 1000.0);
-	/* 10 ms is the promise; a loaded 2-core machine may lose a time slice. */
-	assert_true(total_stop / rounds < 10000);
-	assert_true(worst_stop < 50000);
+	/* An analysis never ends by itself, so every pong and done above came
+	 * from the command. The latencies are measured by bench/latency. */
 	hub_engine_stop(&e, 1000);
 }
 
@@ -852,14 +858,15 @@ static void test_binary_ponder_then_ponder_hit(void **state)
 	position_make(&p, m, &p);
 	notation_parse_move(&p, "22-18", &m, NULL, 0);
 	position_make(&p, m, &p);
-	read_done(&e, &p, 2000, NULL, 0);
-	/* The 0.1 s of move-time count from ponder-hit, not from go. */
-	assert_true(clock_now_ms() - t0 < 1000);
+	/* Pondering never ends on its own: ponder-hit turned it into a search
+	 * of 0.1 s, which ends on its own. */
+	read_done(&e, &p, SLOW_LIMIT_MS, NULL, 0);
+	fprintf(stderr, "ponder-hit -> done: %lld ms\n", (long long)(clock_now_ms() - t0));
 	/* And a stopped ponder also ends with done. */
 	send_line(&e, "go ponder");
 	usleep(50000);
 	send_line(&e, "stop");
-	read_done(&e, &p, 1000, NULL, 0);
+	read_done(&e, &p, SLOW_LIMIT_MS, NULL, 0);
 	hub_engine_stop(&e, 1000);
 }
 
@@ -867,31 +874,22 @@ static void test_binary_exits_when_input_closes_mid_search(void **state)
 {
 	(void)state;
 	HubEngine e;
-	/* Under `make sanitize` the leak check at exit alone takes ~50 ms; what
-	 * is measured here is the engine's own way out, so that check is off
-	 * for this child (a plain build ignores the variable). */
-	const char *saved = getenv("ASAN_OPTIONS");
-	char *restore = saved ? strdup(saved) : NULL, options[512];
-	snprintf(options, sizeof options, "%s%sdetect_leaks=0", saved ? saved : "", saved ? ":" : "");
-	setenv("ASAN_OPTIONS", options, 1);
 	spawn(&e);
-	if (restore)
-		setenv("ASAN_OPTIONS", restore, 1);
-	else
-		unsetenv("ASAN_OPTIONS");
-	free(restore);
+	/* An analysis never ends on its own: the process must end because
+	 * its input did. How fast is measured (bench/latency), not tested:
+	 * the limit only has to hold on a loaded machine under sanitizers. */
 	start_analysis(&e);
 	usleep(100000);
 	assert_true(hub_engine_is_alive(&e));
 	int64_t t0 = (clock_now_ns() / 1000);
 	close(e.to_engine);
 	e.to_engine = -1;
-	while (hub_engine_is_alive(&e) && (clock_now_ns() / 1000) - t0 < 2000000)
+	while (hub_engine_is_alive(&e) && (clock_now_ns() / 1000) - t0 < SLOW_LIMIT_MS * 1000)
 		usleep(500);
 	int64_t gone = (clock_now_ns() / 1000) - t0;
 	fprintf(stderr, "stdin closed -> process gone: %.2f ms\n", (double)gone / 1000.0);
 	assert_true(e.exited);
-	assert_true(gone < 100000);
+	assert_true(WIFEXITED(e.wait_status) && WEXITSTATUS(e.wait_status) == 0);
 	hub_engine_stop(&e, 100);
 }
 

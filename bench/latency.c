@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* How fast the engine answers during a search: ping -> pong, stop -> done, stdin closed -> exit. */
+#include <bsd/stdlib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "poolshark/clock.h"
+#include "hubclient.h"
+
+enum { ROUNDS_DEFAULT = 20, REPLY_TIMEOUT_MS = 10000, LINE_MAX_BYTES = 8192 };
+
+typedef struct Series {
+	int count;
+	double ms[1000];
+} Series;
+
+static int64_t now_us(void)
+{
+	return clock_now_ns() / 1000;
+}
+
+static void pause_ms(int ms)
+{
+	struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000};
+	nanosleep(&t, NULL);
+}
+
+/* Reads until a line starting with `word`; false on a timeout or EOF. */
+static bool wait_for(HubEngine *e, const char *word)
+{
+	char line[LINE_MAX_BYTES];
+	size_t n = strlen(word);
+	int64_t deadline = clock_now_ms() + REPLY_TIMEOUT_MS;
+	for (;;) {
+		int64_t left = deadline - clock_now_ms();
+		if (left <= 0)
+			return false;
+		HubRead r = hub_engine_read_line(e, line, sizeof line, (int)left);
+		if (r == HUB_READ_EOF)
+			return false;
+		if (r == HUB_READ_LINE && !strncmp(line, word, n) && (line[n] == ' ' || line[n] == '\0'))
+			return true;
+	}
+}
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void report(const char *what, Series *s)
+{
+	double sum = 0;
+	qsort(s->ms, (size_t)s->count, sizeof s->ms[0], compare_double);
+	for (int i = 0; i < s->count; i++)
+		sum += s->ms[i];
+	printf("%-28s rounds %d  mean %.2f ms  median %.2f ms  worst %.2f ms\n", what, s->count,
+	       sum / s->count, s->ms[s->count / 2], s->ms[s->count - 1]);
+}
+
+static bool start(HubEngine *e, const char *binary)
+{
+	char command[1100], error[256];
+	snprintf(command, sizeof command, "'%s' hub", binary);
+	if (!hub_engine_spawn(e, command, error, sizeof error)) {
+		fprintf(stderr, "latency: %s\n", error);
+		return false;
+	}
+	return hub_engine_send(e, "ping") && wait_for(e, "pong");
+}
+
+int main(int argc, char **argv)
+{
+	const char *binary = argc > 1 ? argv[1] : "./poolshark";
+	int rounds = ROUNDS_DEFAULT;
+	if (argc > 2) {
+		const char *problem = NULL;
+		rounds = (int)strtonum(argv[2], 1, 1000, &problem);
+		if (problem) {
+			fprintf(stderr, "usage: latency [BINARY] [ROUNDS 1-1000]\n");
+			return 2;
+		}
+	}
+	signal(SIGPIPE, SIG_IGN);
+	static Series pong, done, gone;
+	HubEngine e;
+	if (!start(&e, binary))
+		return 1;
+	for (int i = 0; i < rounds; i++) {
+		hub_engine_send(&e, "pos start");
+		hub_engine_send(&e, "go analyze");
+		pause_ms(30);
+		int64_t t0 = now_us();
+		if (!hub_engine_send(&e, "ping") || !wait_for(&e, "pong"))
+			goto broken;
+		pong.ms[pong.count++] = (double)(now_us() - t0) / 1000.0;
+		t0 = now_us();
+		if (!hub_engine_send(&e, "stop") || !wait_for(&e, "done"))
+			goto broken;
+		done.ms[done.count++] = (double)(now_us() - t0) / 1000.0;
+	}
+	hub_engine_stop(&e, 1000);
+	for (int i = 0; i < rounds; i++) {
+		if (!start(&e, binary))
+			return 1;
+		hub_engine_send(&e, "pos start");
+		hub_engine_send(&e, "go analyze");
+		pause_ms(30);
+		int64_t t0 = now_us();
+		close(e.to_engine); /* no quit: only the end of input */
+		e.to_engine = -1;
+		while (hub_engine_is_alive(&e) && now_us() - t0 < REPLY_TIMEOUT_MS * 1000)
+			pause_ms(1);
+		if (!e.exited)
+			goto broken;
+		gone.ms[gone.count++] = (double)(now_us() - t0) / 1000.0;
+		hub_engine_stop(&e, 0);
+	}
+	printf("engine: %s, during `go analyze` from the start position\n", binary);
+	report("ping -> pong", &pong);
+	report("stop -> done", &done);
+	report("stdin closed -> exited", &gone);
+	return 0;
+broken:
+	fprintf(stderr, "latency: no answer within %d ms\n", REPLY_TIMEOUT_MS);
+	hub_engine_kill(&e);
+	return 1;
+}
