@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "poolshark/cli.h"
 #include "poolshark/diagram.h"
 #include "poolshark/engine.h"
 #include "poolshark/game.h"
+#include "poolshark/hubline.h"
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/options.h"
@@ -182,26 +184,31 @@ static void save(PlaySession *s, const char *file)
 	printf(ok ? "Saved the game to %s.\n" : "Writing %s failed.\n", file);
 }
 
-/* Reads one line; false at end of input. Over-long lines are skipped. */
-static bool read_line(char *line, size_t size)
+typedef enum InputStatus { INPUT_LINE, INPUT_BAD, INPUT_END } InputStatus;
+
+/*
+ * Reads the next line into *line (a NUL-terminated copy in `out`). A line
+ * that is too long, or holds a NUL byte (a person types none; a pipe might
+ * send one), is INPUT_BAD with what to tell the person in `out`; the line
+ * after it is read normally.
+ */
+static InputStatus read_input(LineReader *reader, char *out, size_t size)
 {
-	for (;;) {
-		if (!fgets(line, (int)size, stdin))
-			return false;
-		size_t n = strlen(line);
-		if (n && line[n - 1] == '\n') {
-			line[--n] = '\0';
-			if (n && line[n - 1] == '\r')
-				line[--n] = '\0';
-			return true;
-		}
-		if (feof(stdin))
-			return true;
-		int c;
-		while ((c = getchar()) != EOF && c != '\n')
-			;
-		printf("That line is too long.\n");
+	const char *text;
+	size_t length;
+	LineStatus status = linereader_next(reader, &text, &length);
+	if (status == LINE_TOO_LONG || (status == LINE_OK && length >= size)) {
+		snprintf(out, size, "That line is too long.");
+		return INPUT_BAD;
 	}
+	if (status != LINE_OK)
+		return INPUT_END;
+	if (memchr(text, '\0', length)) {
+		snprintf(out, size, "That line holds a NUL byte; it was ignored.");
+		return INPUT_BAD;
+	}
+	memcpy(out, text, length + 1);
+	return INPUT_LINE;
 }
 
 static bool parse_seconds(const char *text, double *out)
@@ -372,9 +379,15 @@ int play_main(int argc, char **argv)
 	PlaySession s = {0};
 	s.seconds = seconds;
 	s.start = start;
+	LineReader reader;
+	if (!linereader_init(&reader, STDIN_FILENO)) {
+		fprintf(stderr, "poolshark: out of memory\n");
+		return CLI_FAILURE;
+	}
 	s.engine = engine_create(&options);
 	if (!s.engine) {
 		fprintf(stderr, "poolshark: out of memory\n");
+		linereader_free(&reader);
 		return CLI_FAILURE;
 	}
 	printf("poolshark %s: %s. Type help for the commands.\n", poolshark_version, rules->title);
@@ -392,14 +405,18 @@ int play_main(int argc, char **argv)
 			printf("> ");
 		fflush(stdout);
 		char line[INPUT_MAX];
-		if (!read_line(line, sizeof line)) {
+		InputStatus status = read_input(&reader, line, sizeof line);
+		if (status == INPUT_END) {
 			printf("\n");
 			break;
 		}
-		if (!person_input(&s, line))
+		if (status == INPUT_BAD)
+			printf("%s\n", line);
+		else if (!person_input(&s, line))
 			break;
 	}
 	printf("Bye.\n");
+	linereader_free(&reader);
 	engine_destroy(s.engine);
 	return CLI_OK;
 }

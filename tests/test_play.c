@@ -285,6 +285,53 @@ static void test_play_moves_illegal_undo_save(void **state)
 	unlink(tmpl);
 }
 
+static void child_send_bytes(Child *c, const char *bytes, size_t n)
+{
+	size_t done = 0;
+	while (done < n) {
+		ssize_t got = write(c->in, bytes + done, n - done);
+		assert_true(got > 0);
+		done += (size_t)got;
+	}
+}
+
+/* A line with a NUL byte and an over-long line each get a message and a new
+ * prompt, and the next line is read as it was typed. */
+static void test_play_bad_lines(void **state)
+{
+	(void)state;
+	static const char start_moves[] = "Legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16";
+	const char *args[] = {"play", "--level", "0.02", NULL};
+	Child *c = child_start(false, args);
+	child_expect(c, "Your move (Black)> ");
+
+	child_clear(c);
+	child_send_bytes(c, "11-15\0junk\n", 11);
+	child_expect(c, "NUL byte");
+	child_expect(c, "Your move (Black)> ");
+	child_clear(c);
+	child_send(c, "moves");
+	child_expect(c, start_moves); /* the line after is read, and 11-15 was not played */
+	child_expect(c, "Your move (Black)> ");
+
+	enum { LONG = 300 * 1000 };
+	char *line = malloc(LONG + 1);
+	assert_non_null(line);
+	memset(line, 'x', LONG);
+	line[LONG] = '\n';
+	child_clear(c);
+	child_send_bytes(c, line, LONG + 1);
+	free(line);
+	child_expect(c, "too long");
+	child_expect(c, "Your move (Black)> ");
+	child_clear(c);
+	child_send(c, "moves");
+	child_expect(c, start_moves);
+	child_send(c, "quit");
+	child_expect(c, "Bye.");
+	assert_int_equal(child_finish(c, 5000), 0);
+}
+
 /* The person plays the first legal move every time until the game ends. */
 static void test_play_a_whole_game(void **state)
 {
@@ -468,6 +515,7 @@ int main(void)
 	    cmocka_unit_test(test_play_book_and_threads),
 	    cmocka_unit_test(test_hub_greets_on_a_terminal),
 	    cmocka_unit_test(test_play_on_a_terminal),
+	    cmocka_unit_test(test_play_bad_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
