@@ -223,7 +223,7 @@ void hubwriter_addf(HubWriter *w, const char *key, const char *format, ...)
 bool linereader_init(LineReader *r, int fd)
 {
 	r->fd = fd;
-	r->line = malloc(HUBLINE_MAX_LENGTH + 1);
+	r->line = malloc(HUBLINE_MAX_LENGTH + 2); /* the text, a '\r', the NUL */
 	r->length = 0;
 	r->discarding = false;
 	r->eof = false;
@@ -248,6 +248,10 @@ static LineStatus finish_line(LineReader *r, const char **line, size_t *length)
 	size_t n = r->length;
 	if (n && r->line[n - 1] == '\r')
 		n--;
+	if (n > HUBLINE_MAX_LENGTH) { /* the limit does not count the line ending */
+		r->length = 0;
+		return LINE_TOO_LONG;
+	}
 	r->line[n] = '\0';
 	*line = r->line;
 	*length = n;
@@ -264,7 +268,7 @@ LineStatus linereader_next(LineReader *r, const char **line, size_t *length)
 			const char *newline = memchr(start, '\n', avail);
 			size_t take = newline ? (size_t)(newline - start) : avail;
 			if (!r->discarding) {
-				if (r->length + take > HUBLINE_MAX_LENGTH) {
+				if (r->length + take > HUBLINE_MAX_LENGTH + 1) {
 					r->discarding = true;
 				} else {
 					memcpy(r->line + r->length, start, take);

@@ -201,6 +201,39 @@ static void test_reader_keeps_nul_bytes_countable(void **state)
 	fclose(f);
 }
 
+/* The limit counts the text only: the longest line is accepted with "\n"
+ * and with "\r\n", one byte more is refused with either ending. */
+static void test_reader_limit_without_line_ending(void **state)
+{
+	(void)state;
+	static const char *const endings[] = {"\n", "\r\n"};
+	for (int e = 0; e < 2; e++) {
+		FILE *f = tmpfile();
+		assert_non_null(f);
+		for (int extra = 0; extra < 2; extra++) {
+			for (int i = 0; i < HUBLINE_MAX_LENGTH + extra; i++)
+				fputc('x', f);
+			fputs(endings[e], f);
+		}
+		fputs("ping\r\n", f);
+		fflush(f);
+		rewind(f);
+		LineReader r;
+		assert_true(linereader_init(&r, fileno(f)));
+		const char *line;
+		size_t length;
+		assert_int_equal(linereader_next(&r, &line, &length), LINE_OK);
+		assert_int_equal(length, HUBLINE_MAX_LENGTH);
+		assert_int_equal(line[length - 1], 'x');
+		assert_int_equal(linereader_next(&r, &line, &length), LINE_TOO_LONG);
+		assert_int_equal(linereader_next(&r, &line, &length), LINE_OK);
+		assert_string_equal(line, "ping");
+		assert_int_equal(linereader_next(&r, &line, &length), LINE_EOF);
+		linereader_free(&r);
+		fclose(f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +246,7 @@ int main(void)
 	    cmocka_unit_test(test_writer_never_cuts_an_argument),
 	    cmocka_unit_test(test_reader_resyncs_after_long_line),
 	    cmocka_unit_test(test_reader_keeps_nul_bytes_countable),
+	    cmocka_unit_test(test_reader_limit_without_line_ending),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,12 +92,13 @@ bool hubline_needs_quotes(const char *value);
 
 /*
  * Reads lines from a file descriptor with a bounded buffer. A line longer
- * than HUBLINE_MAX_LENGTH is reported once as LINE_TOO_LONG and the rest of
+ * than HUBLINE_MAX_LENGTH (not counting its "\n" or "\r\n") is reported once
+ * as LINE_TOO_LONG and the rest of
  * it is skipped up to its newline, so the next line is read in sync.
  */
 typedef struct LineReader {
 	int fd;
-	char *line; /* HUBLINE_MAX_LENGTH + 1 bytes */
+	char *line; /* HUBLINE_MAX_LENGTH + 2 bytes: the text, a CR, the NUL */
 	size_t length;
 	bool discarding; /* inside an over-long line */
 	bool eof;
