@@ -474,6 +474,79 @@ static void test_engine_group_is_reaped(void **state)
 	assert_int_equal(run_tool(args, out, 0), 0);
 }
 
+static void write_file(const char *path, const char *bytes, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Unreadable or broken inputs and a full output end with status 1; odd but
+ * valid PDN does not. run_tool fails the test on a crash or a hang. */
+static void test_summarize_bad_inputs(void **state)
+{
+	(void)state;
+	char out[300], empty_tags[300], nul[300];
+	path_in_dir(out, sizeof out, "sum.out");
+	path_in_dir(empty_tags, sizeof empty_tags, "empty-tags.pdn");
+	path_in_dir(nul, sizeof nul, "nul.pdn");
+	write_file(empty_tags, "[Event \"\"]\n{}\n;\n", 16);
+	write_file(nul, "[Event \"x\"]\n1. 11-15\0 *\n", 24);
+
+	const char *tags[] = {"--summarize", empty_tags, NULL};
+	assert_int_equal(run_tool(tags, out, 0), 0);
+	assert_true(file_contains(out, "0 games"));
+	const char *with_nul[] = {"--summarize", nul, NULL};
+	assert_int_equal(run_tool(with_nul, out, 0), 1);
+	const char *directory[] = {"--summarize", paths.dir, NULL};
+	assert_int_equal(run_tool(directory, out, 0), 1);
+	const char *zeros[] = {"--summarize", "/dev/zero", NULL};
+	assert_int_equal(run_tool(zeros, out, 0), 1);
+	/* The summary is the whole point: losing it is an error. */
+	assert_int_equal(run_tool(tags, "/dev/full", 0), 1);
+}
+
+/* A match whose summary or PDN record cannot be written, or whose engine
+ * refuses an option it was given, ends with status 1, and at once. */
+static void test_match_output_errors(void **state)
+{
+	(void)state;
+	char toy[1100], out[300], pdn[300];
+	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
+	path_in_dir(out, sizeof out, "err.out");
+	path_in_dir(pdn, sizeof pdn, "err.pdn");
+	const char *full_stdout[] = {"--engine", toy,          "--engine",     toy, "--games", "2", "--depth",
+	                             "1",        "--openings", paths.openings, NULL};
+	assert_int_equal(run_tool(full_stdout, "/dev/full", 0), 1);
+
+	/* The first record that cannot be written stops the match. */
+	const char *full_pdn[] = {"--engine", toy,         "--engine", toy,          "--games",
+	                          "40",       "--depth",   "1",        "--openings", paths.openings,
+	                          "--pdn",    "/dev/full", NULL};
+	assert_int_equal(run_tool(full_pdn, out, 0), 1);
+	assert_true(file_contains(out, ", 1 games"));
+
+	/* A --pdn that cannot be opened stops it before any engine starts. */
+	char missing[400], marker[400], marking[1600];
+	snprintf(missing, sizeof missing, "%s/no/such/dir.pdn", paths.dir);
+	snprintf(marker, sizeof marker, "%s/engine-started", paths.dir);
+	snprintf(marking, sizeof marking, "cmd=sh -c 'touch %s; exec %s'", marker, paths.toy);
+	const char *bad_pdn[] = {"--engine", marking,      "--engine",     toy,     "--games", "2", "--depth",
+	                         "1",        "--openings", paths.openings, "--pdn", missing,   NULL};
+	assert_int_equal(run_tool(bad_pdn, out, 0), 1);
+	assert_int_equal(access(marker, F_OK), -1);
+
+	/* An engine that answers an option with error: the match would not be
+	 * the one asked for, so none is played. */
+	char refusing[1100];
+	snprintf(refusing, sizeof refusing, "option=colour=blue");
+	const char *option[] = {"--engine", toy, refusing,     "--engine",     toy,     "--games", "2",
+	                        "--depth",  "1", "--openings", paths.openings, "--pdn", pdn,       NULL};
+	assert_int_equal(run_tool(option, out, 0), 1);
+	assert_false(file_contains(out, "Match:"));
+}
+
 /* Every distinct position two plies from the start: a small openings file. */
 static void write_openings(void)
 {
@@ -563,6 +636,8 @@ int main(void)
 	    cmocka_unit_test(test_sprt_stops_the_match),
 	    cmocka_unit_test(test_shards_and_summarize),
 	    cmocka_unit_test(test_engine_group_is_reaped),
+	    cmocka_unit_test(test_summarize_bad_inputs),
+	    cmocka_unit_test(test_match_output_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

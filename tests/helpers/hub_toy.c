@@ -178,8 +178,11 @@ int main(int argc, char **argv)
 		} else if (!strcmp(line.command, "set-param")) {
 			const char *name = hubline_value(&line, "name");
 			v = hubline_value(&line, "value");
+			const char *problem = "unknown option";
 			if (name && v && !strcmp(name, "seed"))
-				toy.seed = strtonum(v, 0, 1000000, NULL);
+				toy.seed = strtonum(v, 0, 1000000, &problem);
+			if (problem)
+				reply("error message=\"set-param: unknown option or bad value\"");
 		} else if (!strcmp(line.command, "init")) {
 			reply("ready");
 		} else if (!strcmp(line.command, "new-game")) {

@@ -288,6 +288,13 @@ bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count,
 		/* Unknown or malformed lines are ignored, as Hub asks. */
 		if (r != HUB_READ_LINE || !hubline_parse(line, &parsed, bad, sizeof bad) || !parsed.command)
 			continue;
+		/* A set-param or init refused: the engine would not play as asked. */
+		if (!strcmp(parsed.command, "error") && !strcmp(expect, "ready")) {
+			const char *message = hubline_value(&parsed, "message");
+			snprintf(error, error_size, "it refused %s: %s",
+			         param_count > 0 ? "an option" : "init", message ? message : line);
+			return false;
+		}
 		if (!strcmp(parsed.command, "id")) {
 			const char *name = hubline_value(&parsed, "name");
 			if (name)

@@ -75,8 +75,8 @@ bool hub_engine_is_alive(HubEngine *e);
 /*
  * The Hub handshake: `hub`, reading up to `wait` (keeping the name from
  * `id`), a `set-param` per param, `init`, reading up to `ready`. False with a
- * message when the engine dies, says something else fatal, or the whole
- * exchange takes longer than timeout_ms.
+ * message when the engine dies, answers a set-param or init with `error`,
+ * or the whole exchange takes longer than timeout_ms.
  */
 bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms, char *error,
                           size_t error_size);

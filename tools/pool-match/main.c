@@ -181,6 +181,17 @@ static bool parse_adjudicate(int argc, char **argv, int *i, MatchConfig *c)
 	return true;
 }
 
+/* The summary on standard output is what the user asked for: a failure to
+ * write it (a full disk, a closed pipe) is the run's failure. */
+static int check_output(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "pool-match: writing to standard output failed\n");
+		return status ? status : 1;
+	}
+	return status;
+}
+
 static int usage(void)
 {
 	fputs(usage_text, stderr);
@@ -294,7 +305,7 @@ int main(int argc, char **argv)
 	if (summarize) {
 		if (file_count == 0)
 			return usage();
-		return match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL);
+		return check_output(match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL));
 	}
 	if (engine_count != 2 || c.games == 0 || !c.openings_path)
 		return usage();
@@ -325,5 +336,5 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe: an error, not our death */
 	/* What an engine's process group leaves behind comes to us to reap. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	return match_run(&c, &interrupted);
+	return check_output(match_run(&c, &interrupted));
 }

@@ -247,10 +247,14 @@ static void record_game(Match *m, int number, const Game *game, char **comments,
 	int count = 10;
 	if (o->detail[0])
 		tags[count++] = (PdnTag){"TerminationDetails", o->detail};
-	if (m->pdn) {
-		if (!pdn_write_game(m->pdn, game, tags, count, (const char *const *)comments) ||
-		    fflush(m->pdn) != 0)
-			m->write_failed = true;
+	if (m->pdn && !m->write_failed &&
+	    (!pdn_write_game(m->pdn, game, tags, count, (const char *const *)comments) ||
+	     fflush(m->pdn) != 0)) {
+		/* A match whose games are lost is not worth going on with. */
+		fprintf(stderr, "pool-match: writing %s failed (%s); stopping the match\n", c->pdn_path,
+		        strerror(errno));
+		m->write_failed = true;
+		atomic_store(&m->stop, true);
 	}
 
 	int hp = half_points_of(o->result, number % 2 == 0);
@@ -381,12 +385,12 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 		status = 1;
 		goto done;
 	}
-	if (!probe_engines(config)) {
+	if (config->pdn_path && !(m.pdn = fopen(config->pdn_path, "w"))) {
+		fprintf(stderr, "pool-match: %s: %s\n", config->pdn_path, strerror(errno));
 		status = 1;
 		goto done;
 	}
-	if (config->pdn_path && !(m.pdn = fopen(config->pdn_path, "w"))) {
-		fprintf(stderr, "pool-match: %s: %s\n", config->pdn_path, strerror(errno));
+	if (!probe_engines(config)) {
 		status = 1;
 		goto done;
 	}
@@ -415,10 +419,8 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	} else if (m.games_done < m.task_count && m.decision != SPRT_CONTINUE) {
 		printf("SPRT stopped the match after %d of %d games\n", m.games_done, m.task_count);
 	}
-	if (m.write_failed) {
-		fprintf(stderr, "pool-match: writing %s failed\n", config->pdn_path);
+	if (m.write_failed)
 		status = 1;
-	}
 	/* Every engine was reaped by its worker; say so if anything is left. */
 	int leftover;
 	if (waitpid(-1, &leftover, WNOHANG) >= 0) {
