@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The bench node count must not depend on the compiler or the optimisation:
-# build with clang -O0 and gcc -O2, run `poolshark bench`, compare.
+# build with clang -O0 and gcc -O2, run `poolshark bench` on them and on the
+# default build (make: -O3 -march=native), compare.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -9,12 +10,16 @@ DEPTH=${BENCH_DEPTH:-}
 make --no-print-directory BUILD=build-sig-clang CC=clang OPT=-O0 build-sig-clang/poolshark >/dev/null
 make --no-print-directory BUILD=build-sig-gcc CC=gcc OPT=-O2 build-sig-gcc/poolshark >/dev/null
 
+make --no-print-directory build/poolshark >/dev/null
+
 clang_nodes=$(./build-sig-clang/poolshark bench $DEPTH | grep '^Nodes searched:')
 gcc_nodes=$(./build-sig-gcc/poolshark bench $DEPTH | grep '^Nodes searched:')
+default_nodes=$(./build/poolshark bench $DEPTH | grep '^Nodes searched:')
 
 echo "clang -O0: $clang_nodes"
 echo "gcc -O2:   $gcc_nodes"
-if [ -z "$clang_nodes" ] || [ "$clang_nodes" != "$gcc_nodes" ]; then
+echo "default:   $default_nodes"
+if [ -z "$clang_nodes" ] || [ "$clang_nodes" != "$gcc_nodes" ] || [ "$default_nodes" != "$gcc_nodes" ]; then
 	echo "bench signature mismatch" >&2
 	exit 1
 fi
