@@ -403,8 +403,8 @@ static bool add_comment(PdnGame *g, char *text)
 		text[--length] = '\0';
 	text += strspn(text, " \t");
 	int ply = g->game ? g->game->ply_count : 0;
-	if (ply == 0)
-		return true; /* a comment before the first move belongs to no ply */
+	if (ply == 0 || *text == '\0')
+		return true; /* before the first move it belongs to no ply; empty, it adds nothing */
 	char **slot = &g->comments[ply - 1];
 	size_t old = *slot ? strlen(*slot) + 1 : 0;
 	char *joined = realloc(*slot, old + strlen(text) + 1);

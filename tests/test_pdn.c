@@ -239,6 +239,14 @@ static void test_empty_tokens(void **state)
 	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_END);
 	fclose(f);
 
+	/* An empty comment adds nothing to the one before it. */
+	static const char joined[] = "1. 11-15 {a} {} ; \n{ b } *\n";
+	f = fmemopen((void *)joined, sizeof joined - 1, "r");
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_string_equal(g.comments[0], "a b");
+	pdn_game_free(&g);
+	fclose(f);
+
 	int ok, errors, failed;
 	read_all("{}", 2, &ok, &errors, &failed);
 	assert_int_equal(ok, 1); /* a game with no moves */
