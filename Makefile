@@ -43,7 +43,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 .PRECIOUS: $(BUILD)/%.o
 
 .PHONY: egdb egdb-verify egdb-conversion egdb-slurm-test
-.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native portable pgo play clean help fuzz \
+.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native portable pgo play soak clean help fuzz \
 	format web test-web bench-web checkerboard test-checkerboard FORCE
 
 # Only the default build puts copies of its programs in the top directory.
@@ -71,6 +71,8 @@ help:
 	@echo "make checkerboard       build-win/poolshark64.dll, the CheckerBoard engine (mingw-w64)"
 	@echo "make test-checkerboard  the DLL's test program under wine"
 	@echo "make pgo        profile-guided build trained on the bench, in build-pgo/"
+	@echo "make soak       abuse the engine, CLI, terminal game and pool-match, then a"
+	@echo "                1,000-game fast match; summary of forfeits, crashes, stalls (long)"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
 	@echo "make egdb       endgame databases up to EGDB_PIECES=5 pieces into databases/ (EGDB_THREADS=2)"
 	@echo "make egdb-verify  re-derive every database value from its successors"
@@ -249,6 +251,10 @@ pgo: deps
 
 play: all
 	./poolshark play
+
+# Not in CI: bad input against every program, then a 1,000-game fast match.
+soak: all
+	sh tests/soak.sh $(BUILD)
 
 # libFuzzer harnesses tests/fuzz/*.c, each run FUZZ_SECONDS; findings land in build-fuzz/.
 FUZZ_SECONDS ?= 60
