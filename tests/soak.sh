@@ -182,12 +182,13 @@ echo "abuse: $cases cases, $crashes crashes, $stalls stalls, $wrong wrong answer
 echo "== match: $games games at $tc, poolshark against itself"
 timeout $((games * 10 + 60)) "$match" --engine cmd="$engine" name=a option=hash=16 \
 	--engine cmd="$engine" name=b option=hash=16 --games "$games" --tc "$tc" \
-	--openings tools/data/openings.fen --pdn "$work/soak.pdn" >"$work/match" 2>"$work/match.err"
+	--openings tools/data/openings.fen --pdn "$build/soak.pdn" >"$work/match" 2>"$work/match.err"
 match_rc=$?
 cat "$work/match"
 terms() { awk -v t="$1" 'index($0, "  " t " ") == 1 { n = $NF } END { print n + 0 }' "$work/match"; }
 forfeits=$(terms "time forfeit") illegal=$(terms "illegal move") match_crashes=$(terms crash) match_stalls=$(terms stall)
 played=$(sed -n 's/^Match: .*, \([0-9]*\) games.*/\1/p' "$work/match")
+echo "records: $build/soak.pdn (TerminationDetails says what each engine did)"
 echo "match: ${played:-0} of $games games, $forfeits time forfeits, $illegal illegal moves, $match_crashes crashes, $match_stalls stalls (pool-match exit $match_rc)"
 
 echo "soak summary: abuse $cases cases: $crashes crashes, $stalls stalls, $wrong wrong answers;" \
