@@ -213,7 +213,14 @@ bool hub_engine_is_alive(HubEngine *e)
 	/* WNOWAIT: a dead leader stays unreaped until its group is killed. */
 	siginfo_t info;
 	memset(&info, 0, sizeof info);
-	if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0)
+	if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+		/* Not our child any more (reaped elsewhere): its id may be
+		 * another process's by now, so it gets no signal. */
+		e->exited = true;
+		e->wait_status = -1;
+		return false;
+	}
+	if (info.si_pid == 0)
 		return true;
 	end_group(e);
 	return false;

@@ -24,7 +24,7 @@ typedef struct HubEngine {
 	int to_engine;   /* write end of the engine's stdin, -1 when closed */
 	int from_engine; /* read end of the engine's stdout, -1 when closed */
 	bool exited;     /* the process has ended and been reaped */
-	int wait_status; /* its waitpid() status when exited */
+	int wait_status; /* its waitpid() status when exited (-1: reaped elsewhere) */
 	size_t buffered; /* bytes of a partial line in buffer */
 	char buffer[HUB_LINE_MAX];
 	char name[HUB_NAME_MAX]; /* from `id name=...` during the handshake */
