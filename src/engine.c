@@ -434,7 +434,9 @@ static void *search_thread(void *arg)
 {
 	Engine *e = arg;
 	SearchResult result;
-	join_preparer(e, false);
+	/* A search never waits for memory: what is not resident yet faults in
+	 * as the search uses it, and the clock is not spent on preparation. */
+	join_preparer(e, true);
 	run(e, e->info, e->user, &result);
 	atomic_store(&e->searching, false);
 	if (e->done)
@@ -497,7 +499,7 @@ EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInf
 {
 	if (!make_idle(e))
 		return ENGINE_BUSY;
-	join_preparer(e, false);
+	join_preparer(e, true);
 	e->limits = effective_limits(e, limits);
 	search_root_from_game(e->game, &e->root);
 	atomic_store(&e->stop, false);

@@ -38,7 +38,7 @@ const char *number_parse_decimal(const char *text, double min, double max, doubl
 	size_t whole = strspn(digits, DIGITS);
 	size_t point = digits[whole] == '.' ? 1 : 0;
 	size_t fraction = point ? strspn(digits + whole + 1, DIGITS) : 0;
-	if (whole + fraction == 0 || digits[whole + point + fraction] != '\0')
+	if (whole == 0 || (point && fraction == 0) || digits[whole + point + fraction] != '\0')
 		return "not a number";
 	double value = strtod(text, NULL);
 	if (digits != text && value != 0 && min >= 0)

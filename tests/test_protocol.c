@@ -143,6 +143,8 @@ static const BadLine bad_lines[] = {
     {"level time=5000000", 0, "too large"},
     {"level nodes=lots", 0, "not a whole number"},
     {"level move-time=nan", 0, "not a number"},
+    {"level move-time=5.", 0, "not a number"},
+    {"level move-time=.5", 0, "not a number"},
     {"level", 0, "level needs"},
     {"go sideways", 0, "go takes think"},
     {"frobnicate now", 0, "unknown command 'frobnicate'"},

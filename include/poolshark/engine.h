@@ -61,8 +61,9 @@ void engine_destroy(Engine *e);
 
 /*
  * Applies options. A new hash size is mapped at once and made resident in
- * the background, so this never blocks for long; the next search waits for
- * it. A new variant starts a new game from that variant's start position
+ * the background, so this never blocks for long; a search that starts
+ * before that is done stops the preparation and takes the rest of the
+ * pages as it uses them. A new variant starts a new game from that variant's start position
  * (as engine_new_game(e, NULL)). Refuses, changing no option, with
  * ENGINE_BUSY during a search, ENGINE_HASH_TOO_LARGE when the size is more
  * than the machine's memory, ENGINE_NO_MEMORY when the table or the
@@ -110,8 +111,8 @@ EngineStatus engine_undo(Engine *e);
 /*
  * Starts a search of the current game position in a background thread and
  * returns at once: ENGINE_BUSY when a search already runs, ENGINE_NO_MEMORY
- * when the thread cannot start. A table still being made resident is
- * waited for in that thread, not here.
+ * when the thread cannot start. A table still being made resident is not
+ * waited for: that thread stops the preparation.
  * `info` (may be NULL) is called after each iteration, `done` (may be NULL)
  * exactly once at the end, both from the search thread. The engine stops
  * counting as searching just before `done` is called, so the callback may

@@ -22,8 +22,9 @@ const char *number_parse(const char *text, long long min, long long max, long lo
 long long number_read(const char *text, long long min, long long max, const char **problem);
 
 /*
- * Reads a decimal number in [min, max]: an optional '-', digits, and an
- * optional '.' followed by digits (at least one digit in all). Returns NULL
+ * Reads a decimal number in [min, max]: an optional '-', one or more
+ * digits, and optionally '.' followed by one or more digits ("0.5", not
+ * ".5" or "5."). Returns NULL
  * and sets *out, or the problem as above ("not a number" for bad syntax).
  */
 const char *number_parse_decimal(const char *text, double min, double max, double *out);
