@@ -30,6 +30,18 @@ const EvalWeights eval_default_weights = {
  * indices; White's pieces are first turned by 180 degrees, which on this
  * layout is a bit reversal (bitboard.h), so one set of tables serves both.
  */
+/* One table per variant; a variant whose own fit did not win a match
+ * plays with pool's (doc/tuning.md, "Weights per variant"). */
+const EvalWeights *eval_weights_for(Variant v)
+{
+	static const EvalWeights *const by_variant[VARIANT_COUNT] = {
+	    [VARIANT_POOL] = &eval_default_weights,
+	    [VARIANT_RUSSIAN] = &eval_default_weights,
+	    [VARIANT_BRAZILIAN] = &eval_default_weights,
+	};
+	return v < VARIANT_COUNT ? by_variant[v] : &eval_default_weights;
+}
+
 #define CENTRE           0x00066000u /* squares 14, 15, 18, 19 */
 #define EDGES            (BB_LEFT_EDGE | BB_RIGHT_EDGE)
 #define MAIN_DIAGONAL    0x11224488u /* 4, 8, 11, 15, 18, 22, 25, 29 */

@@ -352,7 +352,7 @@ static bool cmd_eval(Protocol *p, const HubLine *line)
 {
 	(void)line;
 	const Position *pos = protocol_position(p);
-	const EvalWeights *weights = &eval_default_weights;
+	const EvalWeights *weights = eval_weights_for((Variant)pos->variant);
 	EvalTermScore terms[EVAL_TERM_MAX];
 	int n = eval_explain(pos, weights, terms, EVAL_TERM_MAX);
 	char buffer[1024];

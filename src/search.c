@@ -38,7 +38,8 @@ typedef struct Frame {
 _Static_assert(sizeof(Frame) == 64, "a search frame is 64 bytes");
 
 struct Search {
-	const EvalWeights *weights;
+	const EvalWeights *weights;      /* search_set_weights(); NULL: the root variant's own */
+	const EvalWeights *eval_weights; /* what this search evaluates with */
 	TT *tt;
 	const SearchControl *control;
 	SearchLimits limits;
@@ -83,8 +84,6 @@ struct Search {
 Search *search_create(void)
 {
 	Search *s = calloc(1, sizeof *s);
-	if (s)
-		s->weights = &eval_default_weights;
 	return s;
 }
 
@@ -274,7 +273,7 @@ static void update_pv(Search *s, int ply, Move m)
 
 static int evaluate(const Search *s, int ply)
 {
-	return eval_evaluate(&s->stack[ply].pos, s->weights);
+	return eval_evaluate(&s->stack[ply].pos, s->eval_weights);
 }
 
 /* Brings the best-ordered remaining move to index i. */
@@ -743,6 +742,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	/* The databases are of pool endgames: Russian and Brazilian ones are
 	 * other games. */
 	s->egdb_pieces = root->position.variant == VARIANT_POOL ? s->egdb_max : 0;
+	s->eval_weights = s->weights ? s->weights : eval_weights_for((Variant)root->position.variant);
 	s->root_only_count = 0;
 	s->key_base = root->history_count;
 	for (int i = 0; i < root->history_count; i++)

@@ -126,13 +126,37 @@ static void test_drawn_king_endings(void **state)
 	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
 }
 
+/* Pool plays with eval_default_weights; every variant's table lies within
+ * the ranges the tuner fits in (eval_fields), man advancement rising row by
+ * row and the runaway bonus positive on every row it is paid. */
+static void test_weights_per_variant(void **state)
+{
+	(void)state;
+	assert_ptr_equal(eval_weights_for(VARIANT_POOL), &eval_default_weights);
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		const EvalWeights *w = eval_weights_for((Variant)v);
+		assert_non_null(w);
+		for (int f = 0; f < EVAL_FIELD_COUNT; f++) {
+			const int *value = (const int *)((const char *)w + eval_fields[f].offset);
+			for (int i = 0; i < eval_fields[f].length; i++)
+				if (value[i] < eval_fields[f].tune_low || value[i] > eval_fields[f].tune_high)
+					fail_msg("%s: %s[%d] = %d", variant_rules((Variant)v)->name,
+					         eval_fields[f].name, i, value[i]);
+		}
+		assert_int_equal(w->man_row[0], 0);
+		for (int row = 1; row < 7; row++)
+			assert_true(w->man_row[row] > w->man_row[row - 1]);
+		assert_true(w->runaway - 5 * w->runaway_per_row > 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_colour_symmetry),    cmocka_unit_test(test_side_to_move_view),
 	    cmocka_unit_test(test_material_order),     cmocka_unit_test(test_advancement_and_runaway),
 	    cmocka_unit_test(test_back_row_guard),     cmocka_unit_test(test_king_mobility_and_trapped_king),
-	    cmocka_unit_test(test_drawn_king_endings),
+	    cmocka_unit_test(test_drawn_king_endings), cmocka_unit_test(test_weights_per_variant),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,8 +34,13 @@ typedef struct EvalWeights {
 	int drawish_scale;        /* sixteenths kept where the win is unlikely */
 } EvalWeights;
 
-/* The weights the engine plays with. */
+/* The weights the engine plays with in pool checkers. */
 extern const EvalWeights eval_default_weights;
+
+/* The weights the engine plays with in variant v (v < VARIANT_COUNT):
+ * eval_default_weights unless a table fitted to that variant beat them
+ * (doc/tuning.md, "Weights per variant"). */
+const EvalWeights *eval_weights_for(Variant v);
 
 /* A score this large or larger is never produced by eval_evaluate(). */
 enum { EVAL_LIMIT = 9000 };

@@ -91,14 +91,16 @@ typedef struct SearchControl {
 /* The search state: killers, history, the line being searched. Opaque. */
 typedef struct Search Search;
 
-/* NULL when memory is short. Uses eval_default_weights until told otherwise. */
+/* NULL when memory is short. Evaluates with the weights of the root
+ * position's variant (eval_weights_for()) until told otherwise. */
 Search *search_create(void);
 void search_destroy(Search *s);
 
 /* Forgets killers and history (new game, bench positions). */
 void search_clear(Search *s);
 
-/* Evaluates with *w from now on; w must outlive the searches. */
+/* Evaluates with *w from now on, whatever the variant; w must outlive the
+ * searches. NULL goes back to eval_weights_for() the root's variant. */
 void search_set_weights(Search *s, const EvalWeights *w);
 
 /*
