@@ -18,6 +18,7 @@
 
 typedef struct Paths {
 	char tool[1024];
+	char source[1024]; /* the repository: the openings files */
 	char dir[256];
 } Paths;
 
@@ -64,7 +65,7 @@ typedef struct GenSummary {
 /* Checks every data line of `name` (a legal FEN with no capture for the
  * side to move, a result of 1, 0.5 or 0 shared by all lines of its game,
  * a game number below `games`) and counts them. */
-static GenSummary check_data(const char *name, int games)
+static GenSummary check_data_of(const char *name, Variant variant, int games)
 {
 	GenSummary s = {0};
 	int game_result[64];
@@ -83,6 +84,7 @@ static GenSummary check_data(const char *name, int games)
 		char error[NOTATION_ERROR_MAX];
 		if (!notation_parse_fen(fen, &p, error, sizeof error))
 			fail_msg("%s: %s", fen, error);
+		p.variant = (uint8_t)variant;
 		assert_false(movegen_has_capture(&p));
 		assert_true(movegen_has_moves(&p));
 		int r = !strcmp(result, "0") ? 0 : !strcmp(result, "0.5") ? 1 : !strcmp(result, "1") ? 2 : -1;
@@ -98,6 +100,11 @@ static GenSummary check_data(const char *name, int games)
 	}
 	fclose(f);
 	return s;
+}
+
+static GenSummary check_data(const char *name, int games)
+{
+	return check_data_of(name, VARIANT_POOL, games);
 }
 
 /* A side with one man against eight loses every game: every label says so,
@@ -127,6 +134,36 @@ static void test_gen_cap_and_sampling(void **state)
 	assert_int_equal(s.games_seen, 4);
 	assert_int_equal(s.results[1], s.positions);
 	assert_true(s.positions <= 4 * 5);
+}
+
+/* --variant plays that variant's games from its own openings: quiet
+ * positions under its rules, a header that names it, and a fit that refuses
+ * them as another variant's. */
+static void test_gen_and_fit_per_variant(void **state)
+{
+	(void)state;
+	char openings[1200], args[1400];
+	snprintf(openings, sizeof openings, "%s/tools/data/openings-russian.fen", paths.source);
+	snprintf(args, sizeof args, "gen --variant russian --openings '%s' --games 6 --depth 3", openings);
+	assert_int_equal(run_tune(args, "russian.txt"), 0);
+	GenSummary s = check_data_of("russian.txt", VARIANT_RUSSIAN, 6);
+	assert_int_equal(s.games_seen, 6);
+	FILE *f = open_file("russian.txt");
+	char line[512];
+	assert_non_null(fgets(line, sizeof line, f));
+	fclose(f);
+	assert_true(!strncmp(line, "# tune gen --variant russian ", 29));
+	assert_int_equal(run_tune("fit --data russian.txt --variant russian --passes 1", "russian.fit"), 0);
+	f = open_file("russian.fit");
+	bool table = false;
+	while (fgets(line, sizeof line, f))
+		table |= !strcmp(line, "static const EvalWeights eval_russian_weights = {\n");
+	fclose(f);
+	assert_true(table);
+	assert_int_equal(run_tune("fit --data russian.txt --passes 0", "bad.out"), 1);
+	assert_int_equal(run_tune("fit --data russian.txt --variant brazilian --passes 0", "bad.out"), 1);
+	assert_int_equal(run_tune("gen --variant chess --games 1", "bad.out"), 2);
+	assert_int_equal(run_tune("fit --data russian.txt --variant chess", "bad.out"), 2);
 }
 
 /* Reads "start: MSE training X validation Y" / "end: ..." from a fit's output. */
@@ -217,6 +254,8 @@ static int setup(void **state)
 			return -1;
 		snprintf(paths.tool, sizeof paths.tool, "%s/%s/tune", cwd, tools);
 	}
+	if (!getcwd(paths.source, sizeof paths.source))
+		return -1;
 	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_tune.XXXXXX");
 	return mkdtemp(paths.dir) ? 0 : -1;
 }
@@ -234,6 +273,7 @@ int main(void)
 	    cmocka_unit_test(test_gen_cap_and_sampling),
 	    cmocka_unit_test(test_fit_lowers_error_and_round_trips),
 	    cmocka_unit_test(test_bad_input_is_rejected),
+	    cmocka_unit_test(test_gen_and_fit_per_variant),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

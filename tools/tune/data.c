@@ -23,7 +23,7 @@ bool data_append(DataSet *d, const Sample *s)
 }
 
 /* Parses one data line into *s; false with the reason in why. */
-static bool parse_line(char *line, Sample *s, char *why, size_t size)
+static bool parse_line(char *line, Variant variant, Sample *s, char *why, size_t size)
 {
 	char *save = NULL;
 	char *fen = strtok_r(line, " \t\r\n", &save);
@@ -35,6 +35,7 @@ static bool parse_line(char *line, Sample *s, char *why, size_t size)
 	}
 	if (!notation_parse_fen(fen, &s->pos, why, size))
 		return false;
+	s->pos.variant = (uint8_t)variant;
 	double black;
 	if (!strcmp(result, "1"))
 		black = 1.0;
@@ -56,7 +57,18 @@ static bool parse_line(char *line, Sample *s, char *why, size_t size)
 	return true;
 }
 
-bool data_load(const char *path, DataSet *out)
+/* The variant named by a `# tune gen --variant V ...` header line; true
+ * (and *out untouched) for any other line. */
+static bool header_variant(const char *line, Variant *out)
+{
+	static const char prefix[] = "# tune gen --variant ";
+	if (strncmp(line, prefix, sizeof prefix - 1))
+		return true;
+	char name[32];
+	return sscanf(line + sizeof prefix - 1, "%31s", name) == 1 && variant_parse(name, out);
+}
+
+bool data_load(const char *path, Variant variant, DataSet *out)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -68,11 +80,23 @@ bool data_load(const char *path, DataSet *out)
 	bool ok = true;
 	while (ok && fgets(line, sizeof line, f)) {
 		number++;
+		Variant written = variant;
+		if (line[0] == '#' && !header_variant(line, &written)) {
+			fprintf(stderr, "tune: %s:%ld: unknown variant in the header\n", path, number);
+			ok = false;
+			continue;
+		}
+		if (written != variant) {
+			fprintf(stderr, "tune: %s:%ld: the positions are of %s, not %s (--variant)\n", path,
+			        number, variant_rules(written)->name, variant_rules(variant)->name);
+			ok = false;
+			continue;
+		}
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
 		Sample s;
 		char why[NOTATION_ERROR_MAX];
-		if (!parse_line(line, &s, why, sizeof why)) {
+		if (!parse_line(line, variant, &s, why, sizeof why)) {
 			fprintf(stderr, "tune: %s:%ld: %s\n", path, number, why);
 			ok = false;
 		} else if (!data_append(out, &s)) {

@@ -10,6 +10,7 @@
 
 typedef struct FitOptions {
 	const char *data, *weights, *out;
+	Variant variant;
 	double k;      /* 0: fit it */
 	double lambda; /* L2 pull toward the start weights, per (hundredth)^2 */
 	int passes, step, valid_every;
@@ -27,15 +28,17 @@ typedef struct Fit {
 
 static int fit_usage(void)
 {
-	fprintf(stderr, "usage: tune fit --data FILE [--weights FILE] [--k K] [--passes N] [--step S]\n"
-	                "                [--valid-every M] [--lambda L] [--fix NAME]... [--out FILE]\n"
-	                "Fits K of sigmoid(K * eval) to the results of FILE (written by tune gen) with\n"
-	                "the start weights (eval_default_weights, or FILE of `name value` lines), then\n"
-	                "moves one weight at a time by S (default 8, halved down to 1 when no move\n"
-	                "helps) while the mean squared error falls, for at most N passes (default 1000;\n"
-	                "0 only measures). Games whose number is a multiple of M (default 10; 0: none)\n"
-	                "are held out for validation. L adds L * sum (w - start)^2 to the error. Writes\n"
-	                "the weights to FILE (--out) after every pass and the C table to stdout.\n");
+	fprintf(stderr,
+	        "usage: tune fit --data FILE [--variant V] [--weights FILE] [--k K] [--passes N]\n"
+	        "                [--step S] [--valid-every M] [--lambda L] [--fix NAME]... [--out FILE]\n"
+	        "Fits K of sigmoid(K * eval) to the results of FILE (written by tune gen) with\n"
+	        "the start weights (those V plays with, V one of " VARIANT_NAMES ", default\n"
+	        "pool; or FILE of `name value` lines), then\n"
+	        "moves one weight at a time by S (default 8, halved down to 1 when no move\n"
+	        "helps) while the mean squared error falls, for at most N passes (default 1000;\n"
+	        "0 only measures). Games whose number is a multiple of M (default 10; 0: none)\n"
+	        "are held out for validation. L adds L * sum (w - start)^2 to the error. Writes\n"
+	        "the weights to FILE (--out) after every pass and the C table to stdout.\n");
 	return 2;
 }
 
@@ -49,7 +52,13 @@ static bool parse_fit_options(int argc, char **argv, FitOptions *o)
 		const char *opt = argv[i], *v = argv[++i];
 		if (!strcmp(opt, "--data"))
 			o->data = v;
-		else if (!strcmp(opt, "--weights"))
+		else if (!strcmp(opt, "--variant")) {
+			if (!variant_parse(v, &o->variant)) {
+				fprintf(stderr, "tune fit: --variant: unknown variant `%s` (known: %s)\n", v,
+				        VARIANT_NAMES);
+				return false;
+			}
+		} else if (!strcmp(opt, "--weights"))
 			o->weights = v;
 		else if (!strcmp(opt, "--out"))
 			o->out = v;
@@ -170,10 +179,10 @@ static bool descend_one(const Fit *f, const TuneParam *p, int step, EvalWeights 
 	return false;
 }
 
-static bool split_data(const char *path, int valid_every, Fit *f)
+static bool split_data(const char *path, Variant variant, int valid_every, Fit *f)
 {
 	DataSet all = {0};
-	if (!data_load(path, &all)) {
+	if (!data_load(path, variant, &all)) {
 		data_free(&all);
 		return false;
 	}
@@ -204,7 +213,7 @@ int tune_fit(int argc, char **argv)
 		}
 		p->fixed = true;
 	}
-	EvalWeights w = eval_default_weights;
+	EvalWeights w = *eval_weights_for(o.variant);
 	if (o.weights && !params_read(&params, o.weights, &w))
 		return 1;
 	if (!params_valid(&w))
@@ -213,7 +222,7 @@ int tune_fit(int argc, char **argv)
 
 	Fit f = {.lambda = o.lambda, .start = w, .params = &params};
 	int status = 1;
-	if (!split_data(o.data, o.valid_every, &f))
+	if (!split_data(o.data, o.variant, o.valid_every, &f))
 		goto done;
 	if (f.train.count == 0) {
 		fprintf(stderr, "tune fit: %s: no training positions\n", o.data);
@@ -247,7 +256,7 @@ int tune_fit(int argc, char **argv)
 	}
 	printf("end:   MSE training %.6f validation %.6f\n", data_error(&f.train, &w, f.k),
 	       data_error(&f.valid, &w, f.k));
-	params_write_c(&w, stdout);
+	params_write_c(&w, o.variant, stdout);
 	status = 0;
 done:
 	data_free(&f.train);

@@ -9,6 +9,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
+#include "poolshark/variant.h"
 #include "poolshark/random.h"
 #include "poolshark/number.h"
 #include "tune.h"
@@ -17,6 +18,7 @@ enum { OPENINGS_MAX = 4096 };
 
 typedef struct GenOptions {
 	const char *openings;
+	Variant variant;
 	int games, depth, random_plies, per_game, max_plies, hash_mb;
 	long long nodes, seed;
 } GenOptions;
@@ -24,19 +26,21 @@ typedef struct GenOptions {
 static int gen_usage(void)
 {
 	fprintf(stderr,
-	        "usage: tune gen [--openings FILE] [--games N] [--depth D | --nodes N]\n"
+	        "usage: tune gen [--variant V] [--openings FILE] [--games N] [--depth D | --nodes N]\n"
 	        "                [--random-plies R] [--per-game P] [--max-plies M] [--hash MB] [--seed S]\n"
 	        "Plays N self-play games, each from an opening of FILE (in turn) followed by\n"
 	        "0..R random moves that keep material level, searching every move to depth D\n"
 	        "(default 6) or N nodes. Writes up to P (0 = all) positions per game where the\n"
 	        "side to move has no capture, one per line: `FEN result game`, the result\n"
-	        "from Black's view (1, 0.5, 0). A game still running after M plies is a draw.\n");
+	        "from Black's view (1, 0.5, 0). A game still running after M plies is a draw.\n"
+	        "V (" VARIANT_NAMES ", default pool) sets the rules of the games and the\n"
+	        "default FILE: tools/data/openings.fen for pool, openings-V.fen otherwise.\n");
 	return 2;
 }
 
 static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 {
-	*o = (GenOptions){.openings = "tools/data/openings.fen",
+	*o = (GenOptions){.openings = NULL,
 	                  .games = 1000,
 	                  .depth = 6,
 	                  .random_plies = 4,
@@ -50,7 +54,13 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		const char *opt = argv[i], *v = argv[++i];
 		if (!strcmp(opt, "--openings"))
 			o->openings = v;
-		else if (!strcmp(opt, "--games"))
+		else if (!strcmp(opt, "--variant")) {
+			if (!variant_parse(v, &o->variant)) {
+				fprintf(stderr, "tune gen: --variant: unknown variant `%s` (known: %s)\n", v,
+				        VARIANT_NAMES);
+				return false;
+			}
+		} else if (!strcmp(opt, "--games"))
 			o->games = (int)number_read(v, 1, 10000000, &err);
 		else if (!strcmp(opt, "--depth")) {
 			o->depth = (int)number_read(v, 1, 60, &err);
@@ -75,12 +85,16 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			return false;
 		}
 	}
+	if (!o->openings)
+		o->openings = o->variant == VARIANT_RUSSIAN     ? "tools/data/openings-russian.fen"
+		              : o->variant == VARIANT_BRAZILIAN ? "tools/data/openings-brazilian.fen"
+		                                                : "tools/data/openings.fen";
 	return true;
 }
 
 /* Reads one FEN a line (# comments, blank lines skipped). Returns the
  * count, or -1 after a message on stderr. */
-static int read_openings(const char *path, Position *out, int max)
+static int read_openings(const char *path, Variant variant, Position *out, int max)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -100,6 +114,7 @@ static int read_openings(const char *path, Position *out, int max)
 			fclose(f);
 			return -1;
 		}
+		out[n].variant = (uint8_t)variant;
 		n++;
 	}
 	fclose(f);
@@ -182,14 +197,14 @@ int tune_gen(int argc, char **argv)
 		fprintf(stderr, "tune gen: out of memory\n");
 		goto done;
 	}
-	int opening_count = read_openings(o.openings, openings, OPENINGS_MAX);
+	int opening_count = read_openings(o.openings, o.variant, openings, OPENINGS_MAX);
 	if (opening_count < 0)
 		goto done;
 
-	printf("# tune gen --openings %s --games %d --%s %lld --random-plies %d --per-game %d "
+	printf("# tune gen --variant %s --openings %s --games %d --%s %lld --random-plies %d --per-game %d "
 	       "--max-plies %d --hash %d --seed %lld\n",
-	       o.openings, o.games, o.nodes ? "nodes" : "depth", o.nodes ? o.nodes : o.depth, o.random_plies,
-	       o.per_game, o.max_plies, o.hash_mb, o.seed);
+	       variant_rules(o.variant)->name, o.openings, o.games, o.nodes ? "nodes" : "depth",
+	       o.nodes ? o.nodes : o.depth, o.random_plies, o.per_game, o.max_plies, o.hash_mb, o.seed);
 	printf("# FEN, result for Black (1 win, 0.5 draw, 0 loss), game number\n");
 	uint64_t rng = (uint64_t)o.seed;
 	long positions = 0;

@@ -98,9 +98,12 @@ static void write_array(FILE *out, const char *name, const int *v, int n)
 	fprintf(out, "},\n");
 }
 
-void params_write_c(const EvalWeights *w, FILE *out)
+void params_write_c(const EvalWeights *w, Variant variant, FILE *out)
 {
-	fprintf(out, "const EvalWeights eval_default_weights = {\n");
+	if (variant == VARIANT_POOL)
+		fprintf(out, "const EvalWeights eval_default_weights = {\n");
+	else
+		fprintf(out, "static const EvalWeights eval_%s_weights = {\n", variant_rules(variant)->name);
 	for (int f = 0; f < EVAL_FIELD_COUNT; f++) {
 		const EvalField *field = &eval_fields[f];
 		const int *v = (const int *)((const char *)w + field->offset);

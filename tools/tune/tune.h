@@ -10,6 +10,7 @@
 
 #include "poolshark/eval.h"
 #include "poolshark/position.h"
+#include "poolshark/variant.h"
 
 /* One scalar of EvalWeights: its name in weight files and the C table
  * ("man_row[3]"), where it lives, the range the fit keeps it in, and
@@ -57,8 +58,9 @@ bool params_read(const TuneParams *ps, const char *path, EvalWeights *w);
 /* Writes every parameter as `name value` lines. */
 void params_write(const TuneParams *ps, const EvalWeights *w, FILE *out);
 
-/* Writes *w as the initializer of eval_default_weights in src/eval.c. */
-void params_write_c(const EvalWeights *w, FILE *out);
+/* Writes *w as the initializer of the table of variant in src/eval.c
+ * (eval_default_weights for pool, eval_russian_weights, ...). */
+void params_write_c(const EvalWeights *w, Variant variant, FILE *out);
 
 /* A training position: the board and the game's result for the side to
  * move (1 win, 0.5 draw, 0 loss). */
@@ -73,8 +75,10 @@ typedef struct DataSet {
 	size_t count, capacity;
 } DataSet;
 
-/* Reads a file written by `tune gen`. False with a message on stderr. */
-bool data_load(const char *path, DataSet *out);
+/* Reads a file written by `tune gen` with the positions of variant v (a
+ * `--variant` header naming another one is refused). False with a message
+ * on stderr. */
+bool data_load(const char *path, Variant v, DataSet *out);
 void data_free(DataSet *d);
 
 /* Appends a copy of *s; false when memory is short. */
