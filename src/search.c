@@ -426,17 +426,29 @@ static void keep_root_only(const Search *s, MoveList *list)
 	list->count = kept;
 }
 
-static int reduction(int depth, int index, bool pv_node)
+/* 1000 ln(n) for n < 64: reductions in integers, so that node counts never
+ * depend on the compiler's floating point. */
+static const int LN_1000[64] = {
+    0,    0,    693,  1099, 1386, 1609, 1792, 1946, 2079, 2197, 2303, 2398, 2485, 2565, 2639, 2708,
+    2773, 2833, 2890, 2944, 2996, 3045, 3091, 3135, 3178, 3219, 3258, 3296, 3332, 3367, 3401, 3434,
+    3466, 3497, 3526, 3555, 3584, 3611, 3638, 3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850,
+    3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043, 4060, 4078, 4094, 4111, 4127, 4143,
+};
+static const int LMR_DIVISOR = 2000; /* ln(depth) ln(index) / 2, in millionths */
+
+/* Late move reduction of the quiet move at `index` (in search order):
+ * about ln(depth) ln(index) / 2 plies, one less on the principal
+ * variation, one more for a move whose history says it rarely works. */
+static int reduction(int depth, int index, bool pv_node, int history)
 {
 	if (depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES)
 		return 0;
-	int r = 1;
-	if (index >= 8)
-		r++;
-	if (depth >= 8 && index >= 14)
-		r++;
+	int d = depth < 63 ? depth : 63, i = index < 63 ? index : 63;
+	int r = (LN_1000[d] * LN_1000[i] + LMR_DIVISOR * 500) / (LMR_DIVISOR * 1000);
 	if (pv_node)
 		r--;
+	if (history < 0)
+		r++;
 	if (r > depth - 2)
 		r = depth - 2;
 	return r < 0 ? 0 : r;
@@ -531,7 +543,7 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 		if (i == 0 || all_moves) {
 			score = -search_node(s, ply + 1, new_depth, -beta, -alpha, pv_node);
 		} else {
-			int r = quiet ? reduction(depth, i, pv_node) : 0;
+			int r = quiet ? reduction(depth, i, pv_node, order[i]) : 0;
 			score = -search_node(s, ply + 1, new_depth - r, -alpha - 1, -alpha, false);
 			if (score > alpha && r > 0)
 				score = -search_node(s, ply + 1, new_depth, -alpha - 1, -alpha, false);
