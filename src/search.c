@@ -17,7 +17,7 @@ static const int ASPIRATION_WINDOW = 30; /* half width, hundredths of a man */
 static const int RFP_DEPTH = 3;          /* reverse futility up to this depth */
 static const int RFP_MARGIN = 90;        /* per ply of depth */
 static const int LMR_MIN_DEPTH = 3;
-static const int LMR_MIN_MOVES = 3; /* moves searched in full before reducing */
+static const int LMR_MIN_MOVES = 2; /* moves searched in full before reducing */
 static const int THREAT_PLIES = 1;  /* quiet plies quiescence may add under threat */
 static const int HISTORY_MAX = 16384;
 static const int MAX_ITERATION = SEARCH_MAX_PLY - 28;
@@ -434,10 +434,10 @@ static const int LN_1000[64] = {
     3466, 3497, 3526, 3555, 3584, 3611, 3638, 3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850,
     3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043, 4060, 4078, 4094, 4111, 4127, 4143,
 };
-static const int LMR_DIVISOR = 2000; /* ln(depth) ln(index) / 2, in millionths */
+static const int LMR_DIVISOR = 1600; /* ln(depth) ln(index) / 1.6, in millionths */
 
 /* Late move reduction of the quiet move at `index` (in search order):
- * about ln(depth) ln(index) / 2 plies, one less on the principal
+ * about ln(depth) ln(index) / 1.6 plies, one less on the principal
  * variation, one more for a move whose history says it rarely works. */
 static int reduction(int depth, int index, bool pv_node, int history)
 {
