@@ -29,9 +29,22 @@
  * a piece of the side that just moved, checked with movegen (a capture would
  * have been compulsory). Taking distances in order makes wins the fastest and
  * losses the longest. Whatever is never settled is a draw.
+ *
+ * Step 2 runs a level at a time: first the level's queued ids that no lower
+ * level settled are settled (by one thread), then their predecessors are
+ * visited by all threads. The result depends only on the set settled at each
+ * level, never on the order of the visits: a predecessor of a loss in d is a
+ * win in d + 1 whoever finds it, and a count reaching zero at level d gives
+ * the same loss distance whichever thread takes the last move. The counts
+ * and the win levels are atomic so that each change is counted once and each
+ * new win is queued once; every thread queues into its own lists, which the
+ * next levels read in full. The files are the same for any thread count.
  */
 
-enum { CANNOT_LOSE = 0x80, LEVELS = EGDB_MAX_DISTANCE + 1 };
+enum { CANNOT_LOSE = 0x80, LEVELS = EGDB_MAX_DISTANCE + 1, MAX_THREADS = 64, CHUNK = 512 };
+
+/* count and win_at are read and written as bytes by the step-1 summaries. */
+_Static_assert(sizeof(atomic_uchar) == 1 && ATOMIC_CHAR_LOCK_FREE == 2, "atomic bytes are plain bytes");
 
 typedef struct IdList {
 	uint32_t *ids;
@@ -44,21 +57,22 @@ typedef struct Solver {
 	uint64_t n[2];
 	int tables;
 	uint64_t total;
-	uint8_t *value;   /* 0 unsettled, else distance + 1; EGDB_VALUE_NONE no position */
-	uint8_t *count;   /* quiet moves not yet known to lose, | CANNOT_LOSE */
-	uint8_t *win_at;  /* the smallest level at which the position is queued as a win, 0 none */
-	uint8_t *loss_at; /* the longest loss through an exit, plus one */
-	IdList levels[LEVELS];
-	atomic_bool overflow; /* a distance beyond the format's limit */
+	uint8_t *value;       /* 0 unsettled, else distance + 1; EGDB_VALUE_NONE no position */
+	atomic_uchar *count;  /* quiet moves not yet known to lose, | CANNOT_LOSE */
+	atomic_uchar *win_at; /* the smallest level at which the position is queued as a win, 0 none */
+	uint8_t *loss_at;     /* the longest loss through an exit, plus one */
+	int threads;
+	IdList (*levels)[LEVELS]; /* per thread: the ids it queued, by level */
+	atomic_bool overflow;     /* a distance beyond the format's limit */
 } Solver;
 
-static bool push(Solver *s, int level, uint64_t id)
+static bool push(Solver *s, IdList *lists, int level, uint64_t id)
 {
 	if (level >= LEVELS) {
 		atomic_store(&s->overflow, true);
 		return false;
 	}
-	IdList *l = &s->levels[level];
+	IdList *l = &lists[level];
 	if (l->count == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 1024;
 		uint32_t *ids = realloc(l->ids, cap * sizeof *ids);
@@ -143,8 +157,10 @@ static void *forward_slice(void *arg)
 				loss = d + 1;
 			}
 		}
-		s->count[id] = (uint8_t)(quiet | (cannot_lose ? CANNOT_LOSE : 0));
-		s->win_at[id] = (uint8_t)(win < LEVELS ? win : LEVELS - 1);
+		atomic_store_explicit(&s->count[id], (unsigned char)(quiet | (cannot_lose ? CANNOT_LOSE : 0)),
+		                      memory_order_relaxed);
+		atomic_store_explicit(&s->win_at[id], (unsigned char)(win < LEVELS ? win : LEVELS - 1),
+		                      memory_order_relaxed);
 		s->loss_at[id] = (uint8_t)(loss < LEVELS ? loss : LEVELS - 1);
 		if (win >= LEVELS || loss >= LEVELS)
 			atomic_store(&s->overflow, true);
@@ -156,10 +172,10 @@ static void run_slices(Solver *s, uint64_t first, uint64_t last, int threads, vo
 {
 	if (threads < 1)
 		threads = 1;
-	if (threads > 64)
-		threads = 64;
-	pthread_t tid[64];
-	Slice slices[64];
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	pthread_t tid[MAX_THREADS];
+	Slice slices[MAX_THREADS];
 	for (int t = 0; t < threads; t++) {
 		slices[t].s = s;
 		slices[t].first = first + (last - first) * (uint64_t)t / (uint64_t)threads;
@@ -216,8 +232,8 @@ static int unmoves(const Position *p, Position *out)
 	return n;
 }
 
-/* Step 2 from one settled position. */
-static void propagate(Solver *s, uint64_t id, int level)
+/* Step 2 from one position settled at `level`, queueing into `lists`. */
+static void propagate(Solver *s, IdList *lists, uint64_t id, int level)
 {
 	uint64_t index;
 	int t = table_of(s, id, &index);
@@ -230,15 +246,66 @@ static void propagate(Solver *s, uint64_t id, int level)
 		if (s->value[q] != 0)
 			continue;
 		if (lost) {
-			if (s->win_at[q] == 0 || level + 1 < s->win_at[q]) {
-				s->win_at[q] = (uint8_t)(level + 1);
-				push(s, level + 1, q);
-			}
-		} else if (--s->count[q] == 0) {
+			/* Whoever lowers it to level + 1 queues it, once. */
+			unsigned char at = atomic_load_explicit(&s->win_at[q], memory_order_relaxed);
+			while (at == 0 || level + 1 < at)
+				if (atomic_compare_exchange_weak_explicit(
+				        &s->win_at[q], &at, (unsigned char)(level + 1), memory_order_relaxed,
+				        memory_order_relaxed)) {
+					push(s, lists, level + 1, q);
+					break;
+				}
+		} else if (atomic_fetch_sub_explicit(&s->count[q], 1, memory_order_relaxed) == 1) {
 			int at = s->loss_at[q] > level + 1 ? s->loss_at[q] : level + 1;
-			push(s, at, q);
+			push(s, lists, at, q);
 		}
 	}
+}
+
+/* The positions settled at one level, shared out to the threads in chunks. */
+typedef struct Round {
+	Solver *s;
+	const uint32_t *ids;
+	size_t count;
+	int level;
+	atomic_size_t next; /* the first id not yet taken by a thread */
+} Round;
+
+typedef struct Worker {
+	Round *r;
+	int thread;
+} Worker;
+
+static void *propagate_round(void *arg)
+{
+	Worker *w = arg;
+	Round *r = w->r;
+	IdList *lists = r->s->levels[w->thread];
+	for (;;) {
+		size_t first = atomic_fetch_add_explicit(&r->next, CHUNK, memory_order_relaxed);
+		if (first >= r->count)
+			return NULL;
+		size_t last = r->count - first > CHUNK ? first + CHUNK : r->count;
+		for (size_t i = first; i < last; i++)
+			propagate(r->s, lists, r->ids[i], r->level);
+	}
+}
+
+/* Step 2 from ids[0..count), all settled at `level`. A worker whose thread
+ * does not start is no loss: the others take its share. */
+static void run_round(Solver *s, const uint32_t *ids, size_t count, int level)
+{
+	Round r = {s, ids, count, level, 0};
+	Worker w[MAX_THREADS];
+	pthread_t tid[MAX_THREADS];
+	int threads = count > CHUNK ? s->threads : 1, started = 0;
+	for (int t = 0; t < threads; t++)
+		w[t] = (Worker){&r, t};
+	for (int t = 1; t < threads && pthread_create(&tid[t], NULL, propagate_round, &w[t]) == 0; t++)
+		started = t;
+	propagate_round(&w[0]);
+	for (int t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -279,8 +346,10 @@ static void free_solver(Solver *s)
 	free(s->count);
 	free(s->win_at);
 	free(s->loss_at);
-	for (int i = 0; i < LEVELS; i++)
-		free(s->levels[i].ids);
+	for (int t = 0; s->levels && t < s->threads; t++)
+		for (int i = 0; i < LEVELS; i++)
+			free(s->levels[t][i].ids);
+	free(s->levels);
 }
 
 /* Step 1's summary of one index slice, for a job that runs step 2 later:
@@ -310,7 +379,8 @@ static bool write_summary(Solver *s, int slice, int slices)
 	FILE *f = fopen(tmp, "wb");
 	bool ok = f && fwrite(SUMMARY_MAGIC, 1, 8, f) == 8 && fwrite(&first, 8, 1, f) == 1 &&
 	          fwrite(&n, 8, 1, f) == 1;
-	uint8_t *arrays[4] = {s->value, s->count, s->win_at, s->loss_at};
+	const uint8_t *arrays[4] = {s->value, (const uint8_t *)s->count, (const uint8_t *)s->win_at,
+	                            s->loss_at};
 	for (int a = 0; a < 4 && ok; a++)
 		ok = fwrite(arrays[a] + first, 1, n, f) == n;
 	ok = f && fclose(f) == 0 && ok;
@@ -332,7 +402,7 @@ static bool read_summary(Solver *s, int slice, int slices)
 	bool ok = f && fread(magic, 1, 8, f) == 8 && !memcmp(magic, SUMMARY_MAGIC, 8) &&
 	          fread(&got_first, 8, 1, f) == 1 && fread(&got_n, 8, 1, f) == 1 && got_first == first &&
 	          got_n == n;
-	uint8_t *arrays[4] = {s->value, s->count, s->win_at, s->loss_at};
+	uint8_t *arrays[4] = {s->value, (uint8_t *)s->count, (uint8_t *)s->win_at, s->loss_at};
 	for (int a = 0; a < 4 && ok; a++)
 		ok = fread(arrays[a] + first, 1, n, f) == n;
 	ok = ok && fgetc(f) == EOF;
@@ -354,6 +424,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	s.cls[0] = pair;
 	s.cls[1] = egdb_class_swap(pair);
 	s.tables = egdb_class_equal(s.cls[0], s.cls[1]) ? 1 : 2;
+	s.threads = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
 	s.n[0] = egdb_class_size(s.cls[0]);
 	s.n[1] = s.tables == 2 ? egdb_class_size(s.cls[1]) : 0;
 	s.total = s.n[0] + s.n[1];
@@ -394,15 +465,22 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	}
 	double forward = seconds_since(&t0);
 
+	s.levels = calloc((size_t)s.threads, sizeof *s.levels);
+	if (!s.levels) {
+		fprintf(stderr, "pool-egdb: %s: out of memory\n", name);
+		free_solver(&s);
+		return false;
+	}
 	/* Queue what the exits settle: wins through an exit, and positions
 	 * with no quiet move and nothing better than a loss (or no move). */
 	for (uint64_t id = 0; id < s.total; id++) {
 		if (s.value[id] == EGDB_VALUE_NONE)
 			continue;
-		if (s.win_at[id])
-			push(&s, s.win_at[id], id);
-		if (s.count[id] == 0)
-			push(&s, s.loss_at[id], id);
+		unsigned char win = atomic_load_explicit(&s.win_at[id], memory_order_relaxed);
+		if (win)
+			push(&s, s.levels[0], win, id);
+		if (atomic_load_explicit(&s.count[id], memory_order_relaxed) == 0)
+			push(&s, s.levels[0], s.loss_at[id], id);
 	}
 
 	struct timespec t1;
@@ -410,15 +488,36 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	/* Step 2. A level only queues higher levels, so it is complete when
 	 * its turn comes. */
 	int longest = 0;
-	for (int level = 0; level < LEVELS; level++)
-		for (size_t i = 0; i < s.levels[level].count; i++) {
-			uint32_t id = s.levels[level].ids[i];
-			if (s.value[id] != 0)
-				continue;
-			s.value[id] = (uint8_t)(level + 1);
-			longest = level;
-			propagate(&s, id, level);
+	uint32_t *settled = NULL;
+	for (int level = 0; level < LEVELS && !atomic_load(&s.overflow); level++) {
+		size_t queued = 0, count = 0;
+		for (int t = 0; t < s.threads; t++)
+			queued += s.levels[t][level].count;
+		if (queued == 0)
+			continue;
+		uint32_t *grown = realloc(settled, queued * sizeof *settled);
+		if (!grown) {
+			atomic_store(&s.overflow, true);
+			break;
 		}
+		settled = grown;
+		for (int t = 0; t < s.threads; t++) {
+			IdList *l = &s.levels[t][level];
+			for (size_t i = 0; i < l->count; i++) {
+				uint32_t id = l->ids[i];
+				if (s.value[id] == 0) {
+					s.value[id] = (uint8_t)(level + 1);
+					settled[count++] = id;
+				}
+			}
+			free(l->ids);
+			*l = (IdList){NULL, 0, 0};
+		}
+		if (count > 0)
+			longest = level;
+		run_round(&s, settled, count, level);
+	}
+	free(settled);
 	double backward = seconds_since(&t1);
 	if (atomic_load(&s.overflow)) {
 		fprintf(stderr, "pool-egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
