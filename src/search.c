@@ -434,7 +434,7 @@ static const int LN_1000[64] = {
     3466, 3497, 3526, 3555, 3584, 3611, 3638, 3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850,
     3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043, 4060, 4078, 4094, 4111, 4127, 4143,
 };
-static const int LMR_DIVISOR = 1600; /* ln(depth) ln(index) / 1.6, in millionths */
+static const int LMR_DIVISOR = 1600; /* ln(depth) ln(index) / 1.6: the divisor in thousandths */
 
 /* Late move reduction of the quiet move at `index` (in search order):
  * about ln(depth) ln(index) / 1.6 plies, one less on the principal
@@ -543,6 +543,7 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 		if (i == 0 || all_moves) {
 			score = -search_node(s, ply + 1, new_depth, -beta, -alpha, pv_node);
 		} else {
+			/* A quiet move's order is its history (order_moves). */
 			int r = quiet ? reduction(depth, i, pv_node, order[i]) : 0;
 			score = -search_node(s, ply + 1, new_depth - r, -alpha - 1, -alpha, false);
 			if (score > alpha && r > 0)
