@@ -14,7 +14,7 @@
  * compiler's floating point. */
 static const int ASPIRATION_DEPTH = 5;   /* first iteration with a window */
 static const int ASPIRATION_WINDOW = 30; /* half width, hundredths of a man */
-static const int RFP_DEPTH = 3;          /* reverse futility up to this depth */
+static const int RFP_DEPTH = 6;          /* reverse futility up to this depth */
 static const int RFP_MARGIN = 90;        /* per ply of depth */
 static const int LMR_MIN_DEPTH = 3;
 static const int LMR_MIN_MOVES = 2; /* moves searched in full before reducing */
