@@ -17,6 +17,7 @@ static const int ASPIRATION_WINDOW = 30; /* half width, hundredths of a man */
 static const int RFP_DEPTH = 6;          /* reverse futility up to this depth */
 static const int RFP_MARGIN = 90;        /* per ply of depth */
 static const int LMR_MIN_DEPTH = 3;
+static const int IIR_DEPTH = 4; /* internal iterative reduction from this depth */
 static const int LMR_MIN_MOVES = 2; /* moves searched in full before reducing */
 static const int THREAT_PLIES = 1;  /* quiet plies quiescence may add under threat */
 static const int HISTORY_MAX = 16384;
@@ -501,6 +502,11 @@ static int search_node(Search *s, int ply, int depth, int alpha, int beta, bool 
 	    ((hit.bound == TT_BOUND_EXACT) || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
 	     (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
 		return hit.score;
+
+	/* Step 4b. Internal iterative reduction: a node the table knows no
+	 * move for is searched one ply shallower. */
+	if (depth >= IIR_DEPTH && ply > 0 && move_is_none(tt_move))
+		depth--;
 
 	/* Step 5. Generate; the side with no move has lost. */
 	MoveList *list = &s->lists[ply];
