@@ -6,13 +6,15 @@
 
 const EvalWeights eval_default_weights = {
     .man = 100,
-    .king_opening = 484,
+    .king_opening = 535,
     .king_endgame = 200,
-    .man_row = {0, 3, 4, 5, 6, 25, 101},
+    .man_row = {0, 3, 4, 5, 6, 27, 62},
     .tempo = 2,
-    .back_guard = {60, 41, 29, -1},
-    .man_centre = 17,
-    .man_edge = 2,
+    .back_guard = {15, 25, 13, 2},
+    .man_centre = 12,
+    .man_edge = -6,
+    .man_mobility = 8,
+    .man_backed = 4,
     .runaway = 70,
     .runaway_per_row = 6,
     .runaway_vs_kings = 0,
@@ -22,7 +24,7 @@ const EvalWeights eval_default_weights = {
     .king_mobility = 2,
     .king_trapped = -30,
     .drawn_scale = 0,
-    .drawish_scale = 2,
+    .drawish_scale = 1,
 };
 
 /*
@@ -101,6 +103,17 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 				score += w->back_guard[i];
 	score += bb_count(v->men & CENTRE) * w->man_centre;
 	score += bb_count(v->men & EDGES) * w->man_edge;
+
+	/* Black's men step down; a man is jumped from the front only over an
+	 * empty square behind it, so own pieces (or the board's end) on both
+	 * squares behind it make it safe from the front. */
+	Bitboard empty = ~v->occupied;
+	score += (bb_count(bb_step_down_left(v->men) & empty) + bb_count(bb_step_down_right(v->men) & empty)) *
+	         w->man_mobility;
+	Bitboard own = v->men | v->kings;
+	Bitboard left_safe = bb_step_down_right(own) | ~bb_step_down_right(BB_ALL);
+	Bitboard right_safe = bb_step_down_left(own) | ~bb_step_down_left(BB_ALL);
+	score += bb_count(v->men & left_safe & right_safe) * w->man_backed;
 
 	for (Bitboard b = v->men & 0xffffff00u; b; b &= b - 1) {
 		int s = bb_lowest(b);
@@ -215,6 +228,8 @@ const EvalField eval_fields[EVAL_FIELD_COUNT] = {
     FIELD(back_guard, "back-guard", -100, 100),
     FIELD(man_centre, "centre", -100, 100),
     FIELD(man_edge, "edge", -100, 100),
+    FIELD(man_mobility, "mobility", -50, 50),
+    FIELD(man_backed, "backed", -50, 50),
     FIELD(runaway, "runaway", -300, 300),
     FIELD(runaway_per_row, NULL, -100, 100),
     FIELD(runaway_vs_kings, NULL, 0, 100),
@@ -227,7 +242,7 @@ const EvalField eval_fields[EVAL_FIELD_COUNT] = {
     FIELD(drawish_scale, NULL, 0, 16),
 };
 
-_Static_assert(sizeof(EvalWeights) == 27 * sizeof(int),
+_Static_assert(sizeof(EvalWeights) == 29 * sizeof(int),
                "every field of EvalWeights is listed in eval_fields (update both together)");
 
 int eval_explain(const Position *p, const EvalWeights *w, EvalTermScore *out, int max)

@@ -78,8 +78,10 @@ static void test_material_order(void **state)
 static void test_advancement_and_runaway(void **state)
 {
 	(void)state;
-	int back = eval_of("W:W29,30:B5,K1");
-	int forward = eval_of("W:W21,30:B5,K1");
+	/* White 25 and 17 are neither backed nor on an edge, and both have
+	 * two steps: only the rows differ. */
+	int back = eval_of("W:W25,30:B5,K1");
+	int forward = eval_of("W:W17,30:B5,K1");
 	assert_true(forward > back);
 	/* Black man 18 walks in freely when nothing is in front of it, but
 	 * not when a White man blocks its path. */
@@ -106,6 +108,49 @@ static void test_king_mobility_and_trapped_king(void **state)
 	int free_king = eval_of("B:WK18,9,14,10,11:B1,2,3,4,K22");
 	int boxed_king = eval_of("B:WK5,9,14,10,11:B1,2,3,4,K22");
 	assert_true(free_king < boxed_king - 20);
+}
+
+/* Weights that score one term only, one point per unit. */
+static EvalWeights only(size_t offset)
+{
+	EvalWeights w = {0};
+	*(int *)((char *)&w + offset) = 1;
+	return w;
+}
+
+/* Men's mobility counts every quiet step a man could make, for each side. */
+static void test_man_mobility(void **state)
+{
+	(void)state;
+	EvalWeights w = only(offsetof(EvalWeights, man_mobility));
+	Position p = support_position("B:W13,14:B1,5,9,10");
+	/* Black 1: 5 taken, 6 free; 5 (edge): 9 taken; 9: 13 and 14 taken;
+	 * 10: 14 taken, 15 free. White 13 (edge): 9 taken; 14: 9 and 10 taken. */
+	assert_int_equal(eval_evaluate(&p, &w), 2);
+	p.side = WHITE;
+	assert_int_equal(eval_evaluate(&p, &w), -2);
+	/* Black 1 steps to 5 or 6; White 29, on the edge, only to 25. */
+	p = support_position("B:W29:B1");
+	assert_int_equal(eval_evaluate(&p, &w), 2 - 1);
+}
+
+/* A man is backed when no piece can jump it from the front: both squares
+ * behind it hold its own pieces or lie off the board. */
+static void test_backed_men(void **state)
+{
+	(void)state;
+	EvalWeights w = only(offsetof(EvalWeights, man_backed));
+	/* Black 1-4 are on their back row: backed. Black 10 has 6 and 7
+	 * behind it; Black 15 has 10 but not 11 behind it. */
+	Position p = support_position("B:W32:B1,2,3,4,6,7,10,15");
+	/* 1, 2, 3, 4 (back row), 10 (6 and 7), 6 (1 and 2), 7 (2 and 3);
+	 * 15 has 11 empty. White 32 is on its own back row. */
+	assert_int_equal(eval_evaluate(&p, &w), 7 - 1);
+	/* A man on the side edge has only one square behind it. */
+	p = support_position("B:W32:B5,1");
+	assert_int_equal(eval_evaluate(&p, &w), 2 - 1);
+	p = support_position("B:W32:B13");
+	assert_int_equal(eval_evaluate(&p, &w), 0 - 1);
 }
 
 /* Flying-king endings that cannot be won score near 0; 3 kings against 1
@@ -157,6 +202,7 @@ int main(void)
 	    cmocka_unit_test(test_material_order),     cmocka_unit_test(test_advancement_and_runaway),
 	    cmocka_unit_test(test_back_row_guard),     cmocka_unit_test(test_king_mobility_and_trapped_king),
 	    cmocka_unit_test(test_drawn_king_endings), cmocka_unit_test(test_weights_per_variant),
+	    cmocka_unit_test(test_man_mobility),       cmocka_unit_test(test_backed_men),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

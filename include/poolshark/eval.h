@@ -22,6 +22,8 @@ typedef struct EvalWeights {
 	int back_guard[4];        /* a man still on own back row square 1..4 (Black's view) */
 	int man_centre;           /* a man on 14, 15, 18 or 19 */
 	int man_edge;             /* a man on the a or h file */
+	int man_mobility;         /* per quiet step a man could make */
+	int man_backed;           /* a man no piece can jump from the front */
 	int runaway;              /* a man with a free path to the crowning row ... */
 	int runaway_per_row;      /* ... minus this per row it still has to go */
 	int runaway_vs_kings;     /* percent of the runaway bonus kept against kings */
@@ -78,7 +80,7 @@ typedef struct EvalField {
 	int tune_low, tune_high;
 } EvalField;
 
-enum { EVAL_FIELD_COUNT = 18, EVAL_TERM_MAX = 16 };
+enum { EVAL_FIELD_COUNT = 20, EVAL_TERM_MAX = 16 };
 
 /* Every field of EvalWeights, in declaration order. */
 extern const EvalField eval_fields[EVAL_FIELD_COUNT];
