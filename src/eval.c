@@ -8,13 +8,14 @@ const EvalWeights eval_default_weights = {
     .man = 100,
     .king_opening = 558,
     .king_endgame = 200,
-    .man_row = {0, 3, 4, 5, 6, 22, 93},
+    .man_row = {0, 3, 4, 5, 6, 25, 96},
     .tempo = 3,
-    .back_guard = {58, 44, 24, -32},
-    .man_centre = 16,
-    .man_edge = 0,
-    .man_mobility = 8,
-    .man_backed = 2,
+    .back_guard = {60, 42, 22, -41},
+    .man_centre = 21,
+    .man_edge = 1,
+    .man_mobility = 9,
+    .man_backed = 6,
+    .man_balance = -19,
     .runaway = 70,
     .runaway_per_row = 6,
     .runaway_vs_kings = 0,
@@ -44,6 +45,7 @@ const EvalWeights *eval_weights_for(Variant v)
 	return v < VARIANT_COUNT ? by_variant[v] : &eval_default_weights;
 }
 
+#define LEFT_HALF        0x33333333u /* columns a to d */
 #define CENTRE           0x00066000u /* squares 14, 15, 18, 19 */
 #define EDGES            (BB_LEFT_EDGE | BB_RIGHT_EDGE)
 #define MAIN_DIAGONAL    0x11224488u /* 4, 8, 11, 15, 18, 22, 25, 29 */
@@ -114,6 +116,8 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	Bitboard left_safe = bb_step_down_right(own) | ~bb_step_down_right(BB_ALL);
 	Bitboard right_safe = bb_step_down_left(own) | ~bb_step_down_left(BB_ALL);
 	score += bb_count(v->men & left_safe & right_safe) * w->man_backed;
+	int balance = bb_count(v->men & LEFT_HALF) - bb_count(v->men & ~LEFT_HALF);
+	score += (balance < 0 ? -balance : balance) * w->man_balance;
 
 	for (Bitboard b = v->men & 0xffffff00u; b; b &= b - 1) {
 		int s = bb_lowest(b);
@@ -230,6 +234,7 @@ const EvalField eval_fields[EVAL_FIELD_COUNT] = {
     FIELD(man_edge, "edge", -100, 100),
     FIELD(man_mobility, "mobility", -50, 50),
     FIELD(man_backed, "backed", -50, 50),
+    FIELD(man_balance, "balance", -50, 50),
     FIELD(runaway, "runaway", -300, 300),
     FIELD(runaway_per_row, NULL, -100, 100),
     FIELD(runaway_vs_kings, NULL, 0, 100),
@@ -242,7 +247,7 @@ const EvalField eval_fields[EVAL_FIELD_COUNT] = {
     FIELD(drawish_scale, NULL, 0, 16),
 };
 
-_Static_assert(sizeof(EvalWeights) == 29 * sizeof(int),
+_Static_assert(sizeof(EvalWeights) == 30 * sizeof(int),
                "every field of EvalWeights is listed in eval_fields (update both together)");
 
 int eval_explain(const Position *p, const EvalWeights *w, EvalTermScore *out, int max)

@@ -153,6 +153,21 @@ static void test_backed_men(void **state)
 	assert_int_equal(eval_evaluate(&p, &w), 0 - 1);
 }
 
+/* Balance counts the difference between a side's men on columns a-d and
+ * on columns e-h, whichever half holds more. */
+static void test_balance(void **state)
+{
+	(void)state;
+	EvalWeights w = only(offsetof(EvalWeights, man_balance));
+	/* Black: 1, 5, 6, 9 on the left (columns b, a, c, b), 8 on the right
+	 * (g): 4 - 1. White: 24 and 32 (both g) on the right: 2. Kings do not
+	 * count. */
+	Position p = support_position("B:W24,32,K21:B1,5,6,8,9,K12");
+	assert_int_equal(eval_evaluate(&p, &w), 3 - 2);
+	p = support_position("B:W24,21:B1,4");
+	assert_int_equal(eval_evaluate(&p, &w), 0);
+}
+
 /* Flying-king endings that cannot be won score near 0; 3 kings against 1
  * off the long diagonal keep their value. */
 static void test_drawn_king_endings(void **state)
@@ -203,6 +218,7 @@ int main(void)
 	    cmocka_unit_test(test_back_row_guard),     cmocka_unit_test(test_king_mobility_and_trapped_king),
 	    cmocka_unit_test(test_drawn_king_endings), cmocka_unit_test(test_weights_per_variant),
 	    cmocka_unit_test(test_man_mobility),       cmocka_unit_test(test_backed_men),
+	    cmocka_unit_test(test_balance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@ typedef struct EvalWeights {
 	int man_edge;             /* a man on the a or h file */
 	int man_mobility;         /* per quiet step a man could make */
 	int man_backed;           /* a man no piece can jump from the front */
+	int man_balance;          /* per man of difference between the board's halves */
 	int runaway;              /* a man with a free path to the crowning row ... */
 	int runaway_per_row;      /* ... minus this per row it still has to go */
 	int runaway_vs_kings;     /* percent of the runaway bonus kept against kings */
@@ -80,7 +81,7 @@ typedef struct EvalField {
 	int tune_low, tune_high;
 } EvalField;
 
-enum { EVAL_FIELD_COUNT = 20, EVAL_TERM_MAX = 16 };
+enum { EVAL_FIELD_COUNT = 21, EVAL_TERM_MAX = 16 };
 
 /* Every field of EvalWeights, in declaration order. */
 extern const EvalField eval_fields[EVAL_FIELD_COUNT];
