@@ -133,8 +133,9 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	 * empty square behind it, so own pieces (or the board's end) on both
 	 * squares behind it make it safe from the front. */
 	Bitboard empty = ~v->occupied;
-	score += (bb_count(bb_step_down_left(v->men) & empty) + bb_count(bb_step_down_right(v->men) & empty)) *
-	         w->man_mobility;
+	score +=
+	    (bb_count(bb_step_down_left(v->men) & empty) + bb_count(bb_step_down_right(v->men) & empty)) *
+	    w->man_mobility;
 	Bitboard own = v->men | v->kings;
 	Bitboard left_safe = bb_step_down_right(own) | ~bb_step_down_right(BB_ALL);
 	Bitboard right_safe = bb_step_down_left(own) | ~bb_step_down_left(BB_ALL);

@@ -213,11 +213,16 @@ static void test_weights_per_variant(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_colour_symmetry),    cmocka_unit_test(test_side_to_move_view),
-	    cmocka_unit_test(test_material_order),     cmocka_unit_test(test_advancement_and_runaway),
-	    cmocka_unit_test(test_back_row_guard),     cmocka_unit_test(test_king_mobility_and_trapped_king),
-	    cmocka_unit_test(test_drawn_king_endings), cmocka_unit_test(test_weights_per_variant),
-	    cmocka_unit_test(test_man_mobility),       cmocka_unit_test(test_backed_men),
+	    cmocka_unit_test(test_colour_symmetry),
+	    cmocka_unit_test(test_side_to_move_view),
+	    cmocka_unit_test(test_material_order),
+	    cmocka_unit_test(test_advancement_and_runaway),
+	    cmocka_unit_test(test_back_row_guard),
+	    cmocka_unit_test(test_king_mobility_and_trapped_king),
+	    cmocka_unit_test(test_drawn_king_endings),
+	    cmocka_unit_test(test_weights_per_variant),
+	    cmocka_unit_test(test_man_mobility),
+	    cmocka_unit_test(test_backed_men),
 	    cmocka_unit_test(test_balance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
