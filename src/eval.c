@@ -28,11 +28,6 @@ const EvalWeights eval_default_weights = {
     .drawish_scale = 1,
 };
 
-/*
- * Everything below is written for Black, whose men walk toward higher bit
- * indices; White's pieces are first turned by 180 degrees, which on this
- * layout is a bit reversal (bitboard.h), so one set of tables serves both.
- */
 /* Russian and Brazilian draughts: pool's table before the refits of
  * doc/strength.md's second round, which were measured in pool only; the
  * terms added then stay at 0 until a match in a variant says otherwise. */
@@ -68,6 +63,11 @@ const EvalWeights *eval_weights_for(Variant v)
 	return v < VARIANT_COUNT ? by_variant[v] : &eval_default_weights;
 }
 
+/*
+ * Everything below is written for Black, whose men walk toward higher bit
+ * indices; White's pieces are first turned by 180 degrees, which on this
+ * layout is a bit reversal (bitboard.h), so one set of tables serves both.
+ */
 #define LEFT_HALF        0x33333333u /* columns a to d */
 #define CENTRE           0x00066000u /* squares 14, 15, 18, 19 */
 #define EDGES            (BB_LEFT_EDGE | BB_RIGHT_EDGE)
@@ -129,13 +129,14 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	score += bb_count(v->men & CENTRE) * w->man_centre;
 	score += bb_count(v->men & EDGES) * w->man_edge;
 
-	/* Black's men step down; a man is jumped from the front only over an
-	 * empty square behind it, so own pieces (or the board's end) on both
-	 * squares behind it make it safe from the front. */
+	/* Men's mobility: Black's men step down. */
 	Bitboard empty = ~v->occupied;
 	score +=
 	    (bb_count(bb_step_down_left(v->men) & empty) + bb_count(bb_step_down_right(v->men) & empty)) *
 	    w->man_mobility;
+	/* A man is jumped from the front only over the empty square behind
+	 * it: own pieces (or the board's end) on both squares behind it keep
+	 * it safe from the front. */
 	Bitboard own = v->men | v->kings;
 	Bitboard left_safe = bb_step_down_right(own) | ~bb_step_down_right(BB_ALL);
 	Bitboard right_safe = bb_step_down_left(own) | ~bb_step_down_left(BB_ALL);
