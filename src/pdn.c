@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 
 enum { LINE_WIDTH = 79 };
@@ -56,13 +57,55 @@ static const char *find_tag(const PdnTag *tags, int count, const char *name)
 	return NULL;
 }
 
-bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
-                    const char *const *comments)
+/* Writes one comment token, `{...}`, a closing brace inside turned into `)`. */
+static void put_comment(Writer *w, const char *text)
+{
+	char comment[1024];
+	size_t n = 0;
+	comment[n++] = '{';
+	for (const char *c = text; *c && n < sizeof comment - 2; c++)
+		comment[n++] = *c == '}' ? ')' : *c; /* a brace would end it early */
+	comment[n++] = '}';
+	comment[n] = '\0';
+	put_token(w, comment);
+}
+
+/* Writes the legal start of a line of moves from *from as a variation, `( N. move ... )`,
+ * numbered as the main line; nothing when its first move is not legal. */
+static void put_variation(Writer *w, const Position *from, Color first, int number, const Move *line,
+                          int length)
+{
+	char text[NOTATION_MOVE_MAX + 16];
+	Position p = *from;
+	int legal = 0;
+	for (; legal < length && movegen_is_legal(&p, line[legal]); legal++)
+		position_make(&p, line[legal], &p);
+	if (legal == 0)
+		return;
+	p = *from;
+	put_token(w, "(");
+	for (int i = 0; i < legal; i++) {
+		if (p.side == first)
+			snprintf(text, sizeof text, "%d.", number);
+		else if (i == 0)
+			snprintf(text, sizeof text, "%d...", number);
+		if (p.side == first || i == 0)
+			put_token(w, text);
+		notation_write_move(&p, line[i], text, sizeof text);
+		put_token(w, text);
+		if (p.side != first)
+			number++;
+		position_make(&p, line[i], &p);
+	}
+	put_token(w, ")");
+}
+
+static bool write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
+                       const char *const *comments, const PdnPlyNote *notes)
 {
 	Writer w = {out, 0, true};
 	Position start;
 	char text[NOTATION_FEN_MAX > NOTATION_MOVE_MAX ? NOTATION_FEN_MAX : NOTATION_MOVE_MAX];
-	char comment[1024];
 	const char *result = find_tag(tags, tag_count, "Result");
 
 	Variant variant = position_variant(&game->positions[0]);
@@ -102,21 +145,38 @@ bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_cou
 		put_token(&w, text);
 		need_number = false;
 		if (comments && comments[i]) {
-			size_t n = 0;
-			comment[n++] = '{';
-			for (const char *c = comments[i]; *c && n < sizeof comment - 2; c++)
-				comment[n++] = *c == '}' ? ')' : *c; /* a brace would end it early */
-			comment[n++] = '}';
-			comment[n] = '\0';
-			put_token(&w, comment);
+			put_comment(&w, comments[i]);
 			need_number = true;
 		}
+		if (notes && notes[i].nag > 0) {
+			snprintf(text, sizeof text, "$%d", notes[i].nag);
+			put_token(&w, text);
+		}
+		/* After the notes the second mover's move keeps no "N...": readers
+		 * that count the numbers (pydraughts) would take it for a new move. */
+		for (int k = 0; notes && k < 2; k++)
+			if (notes[i].comments[k])
+				put_comment(&w, notes[i].comments[k]);
+		if (notes && notes[i].line_length > 0)
+			put_variation(&w, before, first, number, notes[i].line, notes[i].line_length);
 		if (before->side != first)
 			number++;
 	}
 	put_token(&w, result);
 	w.ok &= fputs("\n\n", out) != EOF;
 	return w.ok;
+}
+
+bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
+                    const char *const *comments)
+{
+	return write_game(out, game, tags, tag_count, comments, NULL);
+}
+
+bool pdn_write_annotated_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
+                              const PdnPlyNote *notes)
+{
+	return write_game(out, game, tags, tag_count, NULL, notes);
 }
 
 /* ---- reading ---- */
@@ -185,7 +245,8 @@ typedef struct Reader {
 	TokenText name, value; /* tag name and value, comment or word in value */
 	char *error;
 	size_t error_size;
-	bool failed; /* a read error or a NUL byte: the stream ends here */
+	bool failed;   /* a read error or a NUL byte: the stream ends here */
+	long error_at; /* the stream offset where the message was set, -1 when unknown */
 } Reader;
 
 static void fail(Reader *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -199,6 +260,7 @@ static void fail(Reader *r, const char *format, ...)
 	va_start(args, format);
 	vsnprintf(r->error, r->error_size, format, args);
 	va_end(args);
+	r->error_at = ftell(r->in);
 }
 
 /*
@@ -473,9 +535,33 @@ static void skip_game(Reader *r)
 	}
 }
 
+/* Fills *where (may be NULL) with what is known of the bad game *g. */
+static void locate_error(const Reader *r, const PdnGame *g, PdnErrorPlace *where)
+{
+	if (!where)
+		return;
+	const char *event = pdn_game_tag(g, "Event");
+	*where = (PdnErrorPlace){.offset = r->error_at, .ply = 0, .move_number = 0, .side = BLACK};
+	snprintf(where->event, sizeof where->event, "%s", event ? event : "");
+	if (g->game) {
+		const Position *start = &g->game->positions[0];
+		Color first = variant_rules(position_variant(start))->white_first ? WHITE : BLACK;
+		int ply = g->game->ply_count;
+		where->ply = ply + 1;
+		where->side = game_position(g->game)->side;
+		where->move_number = 1 + (ply + (start->side == first ? 0 : 1)) / 2;
+	}
+}
+
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size)
 {
-	Reader r = {in, {0}, {0}, error, error_size, false};
+	return pdn_read_game_located(in, out, error, error_size, NULL);
+}
+
+PdnReadStatus pdn_read_game_located(FILE *in, PdnGame *out, char *error, size_t error_size,
+                                    PdnErrorPlace *where)
+{
+	Reader r = {in, {0}, {0}, error, error_size, false, -1};
 	PdnGame g = {0};
 	PdnReadStatus status = PDN_READ_ERROR;
 	bool tag, any = false, moves_started = false;
@@ -539,6 +625,8 @@ skip:
 done:
 	if (r.failed)
 		status = PDN_READ_FAILED;
+	if (status != PDN_READ_END)
+		locate_error(&r, &g, where);
 	pdn_game_free(&g);
 	free(r.name.data);
 	free(r.value.data);

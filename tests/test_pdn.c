@@ -104,6 +104,8 @@ static void test_round_trip_from_fen_white_to_move(void **state)
 	char text[4096];
 	size_t n = fread(text, 1, sizeof text - 1, f);
 	text[n] = '\0';
+	for (char *c = strchr(text, '\n'); c; c = strchr(c, '\n'))
+		*c = ' '; /* the writer breaks lines where it likes */
 	assert_non_null(strstr(text, "[FEN \""));
 	assert_non_null(strstr(text, "1..."));
 	rewind(f);
@@ -193,6 +195,102 @@ static void test_bad_games_are_skipped(void **state)
 	assert_string_equal(pdn_game_tag(&g, "Event"), "good");
 	assert_int_equal(g.game->ply_count, 1);
 	pdn_game_free(&g);
+	fclose(f);
+}
+
+/* The annotated writer: NAG, two comments and a variation after a move; the
+ * game reads back the same (comments joined), the variation numbered as the
+ * main line, and the next move without a repeated "N...". */
+static void test_annotated_game(void **state)
+{
+	(void)state;
+	static const char *const played[] = {"11-15", "23-19", "8-11", "22-17", "4-8", "17-13"};
+	char error[200];
+	Position start;
+	position_start(&start);
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	game_init(g, &start);
+	for (int i = 0; i < 6; i++) {
+		Move m;
+		assert_int_equal(notation_parse_move(game_position(g), played[i], &m, error, sizeof error),
+		                 MOVE_PARSE_OK);
+		assert_true(game_play(g, m));
+	}
+	/* Ply 2 (Black's second move, "2."): a variation of two other moves from there. */
+	Move line[2];
+	Position after;
+	assert_int_equal(notation_parse_move(&g->positions[2], "9-14", &line[0], error, sizeof error),
+	                 MOVE_PARSE_OK);
+	position_make(&g->positions[2], line[0], &after);
+	assert_int_equal(notation_parse_move(&after, "22-18", &line[1], error, sizeof error), MOVE_PARSE_OK);
+	PdnPlyNote notes[6] = {{0}};
+	notes[2] =
+	    (PdnPlyNote){.nag = 4, .comments = {"old", "-1.10/6, best"}, .line = line, .line_length = 2};
+	notes[3].comments[1] = "+0.20/5";
+	notes[4].nag = 1;
+	FILE *f = tmpfile();
+	assert_true(pdn_write_annotated_game(f, g, NULL, 0, notes));
+	rewind(f);
+	char text[4096];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	for (char *c = strchr(text, '\n'); c; c = strchr(c, '\n'))
+		*c = ' '; /* the writer breaks lines where it likes */
+	assert_non_null(strstr(
+	    text, "2. 8-11 $4 {old} {-1.10/6, best} ( 2. 9-14 22-18 ) 22-17 {+0.20/5} 3. 4-8 $1 17-13"));
+	assert_null(strstr(text, "2..."));
+	assert_non_null(strstr(text, " $1"));
+	rewind(f);
+	/* A variation whose first move is not legal is left out. */
+	rewind(f);
+	notes[2].line = &line[1];
+	notes[2].line_length = 1;
+	assert_true(pdn_write_annotated_game(f, g, NULL, 0, notes));
+	rewind(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	assert_null(strchr(text, '('));
+	rewind(f);
+	PdnGame read;
+	assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+	assert_same_moves(g, read.game);
+	assert_string_equal(read.comments[2], "old -1.10/6, best");
+	assert_string_equal(read.comments[3], "+0.20/5");
+	assert_null(read.comments[4]);
+	pdn_game_free(&read);
+	fclose(f);
+	free(g);
+}
+
+/* pdn_read_game_located(): the offset, ply, move number, side and Event of a bad game. */
+static void test_error_place(void **state)
+{
+	(void)state;
+	static const char text[] = "[Event \"first\"]\n1. 11-15 23-19 *\n\n"
+	                           "[Event \"second\"]\n1. 11-15 23-19\n2. 8-11 22-17\n3. 4-8 17-10 *\n"
+	                           "[GameType \"20\"]\n1. 32-28 *\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	PdnErrorPlace where;
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_OK);
+	pdn_game_free(&g);
+	/* 17-10: White's third move, ply 6. */
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_ERROR);
+	assert_string_equal(where.event, "second");
+	assert_int_equal(where.ply, 6);
+	assert_int_equal(where.move_number, 3);
+	assert_int_equal(where.side, WHITE);
+	const char *bad = strstr(text, "17-10");
+	assert_true(where.offset >= bad - text && where.offset <= bad - text + 5);
+	/* An unknown GameType: no move reached. */
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "GameType"));
+	assert_string_equal(where.event, "");
+	assert_int_equal(where.ply, 0);
+	assert_int_equal(where.move_number, 0);
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_END);
 	fclose(f);
 }
 
@@ -305,6 +403,8 @@ int main(void)
 	    cmocka_unit_test(test_round_trip_from_fen_white_to_move),
 	    cmocka_unit_test(test_tolerant_reader),
 	    cmocka_unit_test(test_bad_games_are_skipped),
+	    cmocka_unit_test(test_annotated_game),
+	    cmocka_unit_test(test_error_place),
 	    cmocka_unit_test(test_result_tokens),
 	    cmocka_unit_test(test_empty_tokens),
 	    cmocka_unit_test(test_nul_bytes),

@@ -29,6 +29,26 @@ typedef struct PdnTag {
 bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
                     const char *const *comments);
 
+/* What pdn_write_annotated_game() writes after one ply. */
+typedef struct PdnPlyNote {
+	int nag;                 /* a NAG written as `$N` after the move; 0 for none */
+	const char *comments[2]; /* each written as `{...}` (NULL: none), in this order */
+	const Move *line;        /* a variation: moves from the position before this ply, */
+	int line_length;         /* written as `( N. move ... )`; 0 for none */
+} PdnPlyNote;
+
+/*
+ * pdn_write_game() with notes: `notes` (may be NULL) holds one entry per
+ * ply, written after that ply's move in this order: the NAG, the comments,
+ * the variation (an alternative to the move just written: its moves start
+ * from the position before it, numbered as the main line, and it stops
+ * at the first move that is not legal; none when that is the first). The move after the notes has no
+ * "N..." of its own (the game is numbered once, as the simplest readers
+ * want). Returns false on a write error.
+ */
+bool pdn_write_annotated_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
+                              const PdnPlyNote *notes);
+
 /* A game read back from PDN. Everything in it is owned by it. */
 typedef struct PdnGame {
 	Game *game;        /* start position (from the FEN tag or the start) and the moves */
@@ -61,6 +81,20 @@ typedef enum PdnReadStatus {
  * PDN_READ_FAILED: the caller stops reading that stream.
  */
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size);
+
+/* Where pdn_read_game_located() found a bad game. */
+typedef struct PdnErrorPlace {
+	long offset;     /* the stream offset at which the problem was noticed, -1 when unknown */
+	int ply;         /* the ply the moves had reached (1 = the first move); 0 before the moves */
+	int move_number; /* that ply's PDN move number; 0 before the moves */
+	Color side;      /* the side to play that ply */
+	char event[128]; /* the game's Event tag ("" when none), cut to fit */
+} PdnErrorPlace;
+
+/* pdn_read_game() that also tells, on PDN_READ_ERROR and PDN_READ_FAILED,
+ * where the bad game is (*where may be NULL; untouched on OK and END). */
+PdnReadStatus pdn_read_game_located(FILE *in, PdnGame *out, char *error, size_t error_size,
+                                    PdnErrorPlace *where);
 
 /* Frees what pdn_read_game() allocated; safe on a zeroed PdnGame. */
 void pdn_game_free(PdnGame *g);
