@@ -419,12 +419,11 @@ static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *ou
 	    .info = info,
 	    .user = user,
 	};
-	if (e->limits.score_all_moves) {
+	if (clamp_strength(e->options.strength) < 100) {
 		/* A weaker setting searches a few hundred nodes with one thread,
 		 * so that its choices repeat with the seed. */
 		search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
-		if (clamp_strength(e->options.strength) < 100)
-			choose_weaker_move(e, out);
+		choose_weaker_move(e, out);
 		return;
 	}
 	threads_search(e->threads, e->search, &e->tt, &e->root, &e->limits, &control, out);
@@ -492,6 +491,13 @@ void engine_wait(Engine *e)
 bool engine_is_searching(const Engine *e)
 {
 	return atomic_load(&((Engine *)e)->searching);
+}
+
+int engine_root_scores(const Engine *e, Move *moves, int *scores, int max)
+{
+	if (engine_is_searching(e) || !e->limits.score_all_moves)
+		return 0;
+	return search_root_scores(e->search, moves, scores, max);
 }
 
 EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,

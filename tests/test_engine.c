@@ -277,6 +277,38 @@ static void test_sync_search_of_the_game(void **state)
 	engine_destroy(e);
 }
 
+/* engine_root_scores(): every root move with its score after a search that
+ * scores them all, with one thread and with two; none after another search. */
+static void test_root_scores(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Move moves[MOVELIST_CAPACITY];
+	int scores[MOVELIST_CAPACITY];
+	SearchResult r;
+	SearchLimits plain = {.depth = 5}, all = {.depth = 5, .score_all_moves = true};
+	assert_int_equal(engine_search_sync(e, &plain, NULL, NULL, &r), ENGINE_OK);
+	assert_int_equal(engine_root_scores(e, moves, scores, MOVELIST_CAPACITY), 0);
+	for (int threads = 1; threads <= 2; threads++) {
+		EngineOptions o;
+		engine_get_options(e, &o);
+		o.threads = threads;
+		assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
+		assert_int_equal(engine_search_sync(e, &all, NULL, NULL, &r), ENGINE_OK);
+		int n = engine_root_scores(e, moves, scores, MOVELIST_CAPACITY);
+		assert_int_equal(n, movegen_count(game_position(engine_game(e))));
+		int best = 0;
+		for (int i = 1; i < n; i++)
+			if (scores[i] > scores[best])
+				best = i;
+		assert_int_equal(scores[best], r.score);
+		for (int i = 0; i < n; i++)
+			assert_true(support_is_legal(game_position(engine_game(e)), moves[i]));
+		assert_int_equal(engine_root_scores(e, moves, scores, 2), 2);
+	}
+	engine_destroy(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +319,7 @@ int main(void)
 	    cmocka_unit_test(test_no_changes_while_searching),
 	    cmocka_unit_test(test_play_and_undo_check_their_input),
 	    cmocka_unit_test(test_sync_search_of_the_game),
+	    cmocka_unit_test(test_root_scores),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

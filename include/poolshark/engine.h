@@ -157,4 +157,15 @@ EngineStatus engine_seed(Engine *e, uint64_t seed);
 EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
                                 SearchResult *out);
 
+/*
+ * After a search with limits->score_all_moves (engine_search_sync() or a
+ * finished engine_start()): the root moves and their exact scores
+ * (hundredths of a man, side to move's view) from the last completed
+ * iteration, at most `max` of them; returns how many were written. 0 while
+ * a search runs, after a search without that mode, and when no iteration
+ * completed. A book move is no search: turn the book off to have scores.
+ * At strength 100 such a search uses the `threads` option like any other.
+ */
+int engine_root_scores(const Engine *e, Move *moves, int *scores, int max);
+
 #endif
