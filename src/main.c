@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "poolshark/cli.h"
+#include "poolshark/cli_annotate.h"
 #include "poolshark/cli_perft.h"
 #include "poolshark/cli_search.h"
 #include "poolshark/hubloop.h"
@@ -22,6 +23,8 @@ static const Subcommand subcommands[] = {
     {"bench", cli_bench, "deterministic search benchmark: bench [--variant V] [DEPTH]"},
     {"analyse", cli_analyse,
      "search one position: analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)"},
+    {"annotate", cli_annotate,
+     "review the games of a PDN file: annotate (--depth D | --movetime MS | --nodes N) [--jobs N] [FILE]"},
 };
 
 static void usage(FILE *out)
