@@ -277,15 +277,23 @@ static void publish_status(char *status, const char *line)
 	status[n] = '\0';
 }
 
+/*
+ * The search as CheckerBoard shows it. Its status bar is some 70
+ * characters wide in the default window (472 pixels), so what matters
+ * comes first: the best move, the score, the depth, then time and nodes,
+ * and the principal variation, which may be cut, last.
+ */
 static void on_info(const SearchInfo *info, void *user)
 {
 	CbEngine *cb = user;
-	char line[STATUS_MAX], score[32];
+	char line[STATUS_MAX], score[32], best[NOTATION_MOVE_MAX] = "?";
 	size_t used = 0;
-	score_write(info->score, score, sizeof score);
+	score_write_brief(info->score, score, sizeof score);
+	if (info->pv_length > 0)
+		notation_write_move(&cb->root, info->pv[0], best, sizeof best);
 	line[0] = '\0';
-	text_append(line, sizeof line, &used, "poolshark: depth %d score %s nodes %llu time %.1f s pv",
-	            info->depth, score, (unsigned long long)info->nodes, info->time_ms / 1000.0);
+	text_append(line, sizeof line, &used, "poolshark: %s %s depth %d, %.1f s, %llu nodes, pv", best,
+	            score, info->depth, info->time_ms / 1000.0, (unsigned long long)info->nodes);
 	Position p = cb->root;
 	for (int i = 0; i < info->pv_length && !text_truncated(sizeof line, used); i++) {
 		char move[NOTATION_MOVE_MAX];
@@ -440,12 +448,14 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	GameStatus end = over.result == RESULT_DRAW ? over : game_status(engine_game(cb->engine));
 	pthread_mutex_unlock(&cb->lock);
 
+	/* As on_info(): the move, score and depth first, and an ended game
+	 * said before the node count, within the default window's width. */
 	char text[NOTATION_MOVE_MAX], score[48];
 	notation_write_move(&pos, r.best, text, sizeof text);
-	score_write(r.score, score, sizeof score);
-	snprintf(line, sizeof line, "poolshark plays %s: depth %d score %s nodes %llu%s%s", text, r.depth,
-	         score, (unsigned long long)r.nodes, end.result != RESULT_NONE ? ", game over: " : "",
-	         game_reason_text(end.reason));
+	score_write_brief(r.score, score, sizeof score);
+	snprintf(line, sizeof line, "poolshark plays %s %s depth %d%s%s, %llu nodes", text, score, r.depth,
+	         end.result != RESULT_NONE ? ", game over: " : "", game_reason_text(end.reason),
+	         (unsigned long long)r.nodes);
 	publish_status(status, line);
 	return result_for(end.result, us);
 }

@@ -7,14 +7,18 @@
 #include <cmocka.h>
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "checkerboard/scenario.h"
 #include "poolshark/cbengine.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/score.h"
 
 static void *library;
 static CbApi api;
@@ -173,11 +177,117 @@ static void test_capture_entry(void **state)
 	cbengine_destroy(cb);
 }
 
+typedef struct Search {
+	CbEngine *cb;
+	int board[8][8];
+	char status[CB_STATUS_SIZE];
+	volatile int playnow;
+	CbMove move;
+	int result;
+} Search;
+
+static void *search_thread(void *arg)
+{
+	Search *s = arg;
+	s->result = cbengine_getmove(s->cb, s->board, CB_BLACK, 30.0, s->status, &s->playnow, CB_RESET_MOVES,
+	                             0, &s->move);
+	return NULL;
+}
+
+/* CheckerBoard's default window shows some 70 characters of the status line:
+ * the move, score and depth come first, "game over" within them, and a
+ * forced end in one ply reads "1 ply". */
+static void test_status_line(void **state)
+{
+	(void)state;
+	CbEngine *cb = cbengine_create();
+	assert_non_null(cb);
+	char error[NOTATION_ERROR_MAX], text[NOTATION_MOVE_MAX], expect[NOTATION_MOVE_MAX + 96];
+	Position p;
+	MoveList list;
+	regex_t re;
+	regmatch_t m[2];
+
+	/* Black takes White's last man: a win in one ply, the game over. */
+	assert_true(notation_parse_fen("B:W15:B10,1", &p, error, sizeof error));
+	assert_int_equal(movegen_generate(&p, &list), 1);
+	notation_write_move(&p, list.moves[0], text, sizeof text);
+	Search *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	cbengine_write_board(&p, s->board);
+	s->result = cbengine_getmove(cb, s->board, CB_BLACK, 0.2, s->status, &s->playnow, CB_RESET_MOVES, 0,
+	                             &s->move);
+	assert_int_equal(s->result, CB_WIN);
+	snprintf(expect, sizeof expect, "poolshark plays %s win in 1 ply depth 1, game over: no legal move, ",
+	         text);
+	assert_memory_equal(s->status, expect, strlen(expect));
+	assert_true(strstr(s->status, "game over") + strlen("game over") - s->status <= 70);
+
+	/* From the start: the move played, a score in men, the depth, the nodes. */
+	position_start(&p);
+	cbengine_write_board(&p, s->board);
+	s->result = cbengine_getmove(cb, s->board, CB_BLACK, 0.05, s->status, &s->playnow, CB_RESET_MOVES, 0,
+	                             &s->move);
+	assert_int_equal(s->result, CB_UNKNOWN);
+	assert_int_equal(
+	    regcomp(&re, "^poolshark plays ([0-9]+-[0-9]+) [-+][0-9]+\\.[0-9]{2} depth [0-9]+, [0-9]+ nodes$",
+	            REG_EXTENDED),
+	    0);
+	assert_int_equal(regexec(&re, s->status, 2, m, 0), 0);
+	snprintf(expect, sizeof expect, "%d-%d", cbengine_coor_square(s->move.from.x, s->move.from.y),
+	         cbengine_coor_square(s->move.to.x, s->move.to.y));
+	assert_int_equal(m[1].rm_eo - m[1].rm_so, (regoff_t)strlen(expect));
+	assert_memory_equal(s->status + m[1].rm_so, expect, strlen(expect));
+	regfree(&re);
+
+	/* During a search: best move, score, depth, time, nodes, then the line from that move. */
+	cbengine_write_board(&p, s->board);
+	s->cb = cb;
+	s->status[0] = '\0';
+	pthread_t thread;
+	assert_int_equal(pthread_create(&thread, NULL, search_thread, s), 0);
+	assert_int_equal(
+	    regcomp(&re,
+	            "^poolshark: ([0-9]+-[0-9]+) [-+][0-9]+\\.[0-9]{2} depth [0-9]+, [0-9]+\\.[0-9] s, "
+	            "[0-9]+ nodes, pv ([0-9]+-[0-9]+)",
+	            REG_EXTENDED),
+	    0);
+	bool seen = false;
+	for (int tries = 0; tries < 300 && !seen; tries++) {
+		char copy[CB_STATUS_SIZE];
+		struct timespec pause = {0, 10 * 1000 * 1000};
+		nanosleep(&pause, NULL);
+		memcpy(copy, s->status, sizeof copy); /* as CheckerBoard reads it, while it changes */
+		copy[sizeof copy - 1] = '\0';
+		regmatch_t pv[3];
+		seen = regexec(&re, copy, 3, pv, 0) == 0 &&
+		       pv[1].rm_eo - pv[1].rm_so == pv[2].rm_eo - pv[2].rm_so &&
+		       !memcmp(copy + pv[1].rm_so, copy + pv[2].rm_so, (size_t)(pv[1].rm_eo - pv[1].rm_so));
+	}
+	s->playnow = 1;
+	pthread_join(thread, NULL);
+	regfree(&re);
+	assert_true(seen);
+
+	/* The score texts say "ply" for one. */
+	score_write(SCORE_WIN - 1, text, sizeof text);
+	assert_string_equal(text, "+99.99 (win in 1 ply)");
+	score_write(-(SCORE_WIN - 2), text, sizeof text);
+	assert_string_equal(text, "-99.98 (loss in 2 plies)");
+	score_write_brief(-(SCORE_WIN - 1), text, sizeof text);
+	assert_string_equal(text, "loss in 1 ply");
+	score_write_brief(-35, text, sizeof text);
+	assert_string_equal(text, "-0.35");
+	free(s);
+	cbengine_destroy(cb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_square_coordinates),
 	    cmocka_unit_test(test_small_reply_buffers),
+	    cmocka_unit_test(test_status_line),
 	    cmocka_unit_test(test_capture_entry),
 	    cmocka_unit_test(test_startup),
 	    cmocka_unit_test(test_movelists),

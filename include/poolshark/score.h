@@ -42,8 +42,13 @@ double score_in_men(int score);
 
 /*
  * A score for people: "+1.25", "-0.05", and a forced end as
- * "+99.93 (win in 7 plies)". Always NUL-terminated (cut to `size`).
+ * "+99.93 (win in 7 plies)" ("win in 1 ply"). Always NUL-terminated (cut
+ * to `size`).
  */
 void score_write(int score, char *out, size_t size);
+
+/* score_write() for a narrow status line: "+1.25", or a forced end as
+ * "win in 7 plies" / "loss in 1 ply" alone. */
+void score_write_brief(int score, char *out, size_t size);
 
 #endif
