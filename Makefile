@@ -68,7 +68,8 @@ help:
 	@echo "make web        the page in web/dist/ (engine in WebAssembly, Debian's emscripten)"
 	@echo "make test-web   browser tests of the page (Debian's chromium, playwright-core)"
 	@echo "make bench-web  bench through the page's worker against the native binary"
-	@echo "make checkerboard       build-win/poolshark64.dll, the CheckerBoard engine (mingw-w64)"
+	@echo "make checkerboard       build-win/poolshark64.dll, the CheckerBoard engine (mingw-w64),"
+	@echo "                        and its copy poolshark64b.dll for a second, independent engine slot"
 	@echo "make test-checkerboard  the DLL's test program under wine"
 	@echo "make pgo        profile-guided build trained on the bench, in build-pgo/"
 	@echo "make soak       abuse the engine, CLI, terminal game and pool-match, then a"
@@ -192,13 +193,20 @@ $(WIN_BUILD)/cbtest.exe: $(WIN_BUILD)/tests/checkerboard/wine_main.o $(WIN_BUILD
 		$(WIN_BUILD)/libpoolshark-core.a
 	$(WIN_CC) $^ -o $@ $(WIN_LDFLAGS) -lpthread
 
-checkerboard: $(WIN_BUILD)/poolshark64.dll
+# A second copy under another name: Windows loads a DLL once per file name, so
+# CheckerBoard's primary and secondary engine slots given the same file share
+# one engine (its options, table and strength); given the two files they are
+# two engines.
+$(WIN_BUILD)/poolshark64b.dll: $(WIN_BUILD)/poolshark64.dll
+	cp $< $@
+
+checkerboard: $(WIN_BUILD)/poolshark64.dll $(WIN_BUILD)/poolshark64b.dll
 	@$(WIN_OBJDUMP) -p $< | sed -n 's/.*DLL Name: /imports: /p'
 
 # wine runs the console test without a display; its prefix lives in the build directory.
 test-checkerboard: checkerboard $(WIN_BUILD)/cbtest.exe
 	WINEPREFIX=$(CURDIR)/$(WIN_BUILD)/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
-		wine $(WIN_BUILD)/cbtest.exe $(WIN_BUILD)/poolshark64.dll
+		wine $(WIN_BUILD)/cbtest.exe $(WIN_BUILD)/poolshark64.dll $(WIN_BUILD)/poolshark64b.dll
 
 # Every suite runs even when one fails; the summary line counts them.
 test: deps

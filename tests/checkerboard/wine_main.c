@@ -8,6 +8,8 @@
 
 int main(int argc, char **argv)
 {
+	/* usage: cbtest.exe DLL [COPY]: the scenario on DLL, then that COPY (the same DLL under
+	 * another file name) is an engine of its own. */
 	const char *path = argc > 1 ? argv[1] : "poolshark64.dll";
 	HMODULE dll = LoadLibraryA(path);
 	if (!dll) {
@@ -47,6 +49,23 @@ int main(int argc, char **argv)
 		passed++;
 	else
 		failed++;
+	/* The copy under another name is another engine: what one is set to,
+	 * the other is not (CheckerBoard's primary and secondary slots). */
+	if (argc > 2) {
+		HMODULE copy = LoadLibraryA(argv[2]);
+		CbEnginecommandFn other =
+		    copy ? (CbEnginecommandFn)(void (*)(void))GetProcAddress(copy, "enginecommand") : NULL;
+		char mine[CB_REPLY_SIZE] = "", theirs[CB_REPLY_SIZE] = "";
+		bool apart = command && other && command("set strength 40", reply) == 1 &&
+		             command("get strength", mine) == 1 && other("get strength", theirs) == 1 &&
+		             strcmp(mine, "40") == 0 && strcmp(theirs, "100") == 0;
+		printf("[%s] %s is a second engine (strength %s here, %s there)\n",
+		       apart ? "  OK  " : "FAILED", argv[2], mine, theirs);
+		if (apart)
+			passed++;
+		else
+			failed++;
+	}
 	printf("cbtest: %d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;
 }
