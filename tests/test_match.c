@@ -54,10 +54,10 @@ static void assert_no_children(void)
 
 /*
  * Runs pool-match with argv (NULL-terminated, without the program), stdout
- * to `out_path`; sends SIGINT after interrupt_ms when that is > 0. Returns
- * the exit status; fails the test on a crash or after RUN_TIMEOUT_MS.
+ * to `out_path` and stderr to `out_path`.err (where it can be made); sends `signal_number` after interrupt_ms
+ * when that is > 0. Returns the exit status; fails the test on a crash or after RUN_TIMEOUT_MS.
  */
-static int run_tool(const char *const *args, const char *out_path, int interrupt_ms)
+static int run_tool_signal(const char *const *args, const char *out_path, int interrupt_ms, int signal_number)
 {
 	const char *argv[64];
 	int n = 0;
@@ -68,10 +68,12 @@ static int run_tool(const char *const *args, const char *out_path, int interrupt
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		char err_path[1100];
+		snprintf(err_path, sizeof err_path, "%s.err", out_path);
 		int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int null = open("/dev/null", O_WRONLY);
+		int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(out, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
+		dup2(err >= 0 ? err : open("/dev/null", O_WRONLY), STDERR_FILENO);
 		execv(paths.tool, (char *const *)argv);
 		_exit(127);
 	}
@@ -84,7 +86,7 @@ static int run_tool(const char *const *args, const char *out_path, int interrupt
 			break;
 		int64_t elapsed = clock_now_ms() - start;
 		if (interrupt_ms > 0 && !sent && elapsed >= interrupt_ms) {
-			kill(pid, SIGINT);
+			kill(pid, signal_number);
 			sent = true;
 		}
 		if (elapsed > RUN_TIMEOUT_MS) {
@@ -99,6 +101,22 @@ static int run_tool(const char *const *args, const char *out_path, int interrupt
 	assert_no_children();
 	assert_true(WIFEXITED(status));
 	return WEXITSTATUS(status);
+}
+
+/* run_tool_signal() with SIGINT, as a Ctrl-C at the terminal sends. */
+static int run_tool(const char *const *args, const char *out_path, int interrupt_ms)
+{
+	return run_tool_signal(args, out_path, interrupt_ms, SIGINT);
+}
+
+/* Reads the whole file into out (cut at size - 1). */
+static void read_text(const char *path, char *out, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	size_t n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	fclose(f);
 }
 
 /* Games of a PDN file, indexed by round - 1. */
@@ -507,6 +525,50 @@ static void test_summarize_bad_inputs(void **state)
 	assert_int_equal(run_tool(tags, "/dev/full", 0), 1);
 }
 
+/* An openings file without end is refused at once, before any engine starts. */
+static void test_endless_openings_are_refused(void **state)
+{
+	(void)state;
+	char toy[1100], out[300];
+	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
+	path_in_dir(out, sizeof out, "zero.out");
+	const char *args[] = {"--engine", toy, "--engine",   toy,         "--games", "2",
+	                      "--depth",  "1", "--openings", "/dev/zero", NULL};
+	int64_t start = clock_now_ms();
+	assert_int_equal(run_tool(args, out, 0), 1);
+	assert_true(clock_now_ms() - start < 5000);
+	char err[310], text[4096];
+	snprintf(err, sizeof err, "%s.err", out);
+	read_text(err, text, sizeof text);
+	assert_non_null(strstr(text, "/dev/zero:1: a NUL byte"));
+}
+
+/*
+ * SIGTERM and SIGINT end a match that waits for an engine's handshake (here
+ * an engine that never answers `hub`): at once, with status 130, a message,
+ * and the engine ended (run_tool fails the test if anything is left).
+ */
+static void test_signal_during_handshake(void **state)
+{
+	(void)state;
+	char mute[1100], toy[1100], out[300], err[310], text[4096];
+	snprintf(mute, sizeof mute, "cmd=%s --fault mute-hub", paths.toy);
+	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
+	path_in_dir(out, sizeof out, "term.out");
+	const int signals[] = {SIGTERM, SIGINT};
+	for (int i = 0; i < 2; i++) {
+		const char *args[] = {"--engine", toy, "--engine",   mute,           "--games", "2",
+		                      "--depth",  "1", "--openings", paths.openings, NULL};
+		int64_t start = clock_now_ms();
+		assert_int_equal(run_tool_signal(args, out, 300, signals[i]), 130);
+		/* The handshake would have waited 10 s. */
+		assert_true(clock_now_ms() - start < 3000);
+		snprintf(err, sizeof err, "%s.err", out);
+		read_text(err, text, sizeof text);
+		assert_non_null(strstr(text, "pool-match: interrupted"));
+	}
+}
+
 /* A match whose summary or PDN record cannot be written, or whose engine
  * refuses an option it was given, ends with status 1, and at once. */
 static void test_match_output_errors(void **state)
@@ -637,6 +699,8 @@ int main(void)
 	    cmocka_unit_test(test_shards_and_summarize),
 	    cmocka_unit_test(test_engine_group_is_reaped),
 	    cmocka_unit_test(test_summarize_bad_inputs),
+	    cmocka_unit_test(test_endless_openings_are_refused),
+	    cmocka_unit_test(test_signal_during_handshake),
 	    cmocka_unit_test(test_match_output_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -239,6 +239,17 @@ static void test_bad_input_is_rejected(void **state)
 	assert_int_equal(run_tune("fit --passes 0", "bad.out"), 2);
 }
 
+/* A file without end is refused at once, never read for ever (the shell's
+ * limit gives 124 when it would be). */
+static void test_endless_input_is_refused(void **state)
+{
+	(void)state;
+	write_file("one.txt", "B:W21:B1 1 0\n");
+	assert_int_equal(run_tune("gen --openings /dev/zero --games 2 --depth 1", "zero.out"), 1);
+	assert_int_equal(run_tune("fit --data /dev/zero --passes 0", "zero.out"), 1);
+	assert_int_equal(run_tune("fit --data one.txt --weights /dev/zero --passes 0", "zero.out"), 1);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -273,6 +284,7 @@ int main(void)
 	    cmocka_unit_test(test_gen_cap_and_sampling),
 	    cmocka_unit_test(test_fit_lowers_error_and_round_trips),
 	    cmocka_unit_test(test_bad_input_is_rejected),
+	    cmocka_unit_test(test_endless_input_is_refused),
 	    cmocka_unit_test(test_gen_and_fit_per_variant),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -14,7 +14,7 @@
 #include "poolshark/position.h"
 
 /*
- * usage: hub_toy [--fault none|illegal|crash|silent|slow] [--at N] [--score S]
+ * usage: hub_toy [--fault none|illegal|crash|silent|slow|flood|no-done|mute-hub] [--at N] [--score S]
  *
  * It plays a move chosen from the position's key and the `seed` parameter,
  * so two runs of the same game are the same. With a fault it misbehaves on
@@ -22,11 +22,26 @@
  * `done move=1-2` (two squares that are never adjacent), `crash` aborts,
  * `silent` stops answering anything (ping included) and, once silent, does
  * not even leave when its stdin closes (only a kill ends it),
- * `slow` sleeps past the time it was given, then answers. --score makes
+ * `slow` sleeps past the time it was given, then answers, `flood` sends
+ * `info` lines every 10 ms without end and never `done` (nor reads again),
+ * `no-done` never answers that `go` but goes on answering `ping`, as an
+ * engine whose search thread is stuck does, and `mute-hub` answers nothing
+ * from the start, not even `hub` (and, like `silent`, outlives its
+ * stdin). --score makes
  * every `info` report that score (side to move's view), so a referee's
  * score adjudication can be tested.
  */
-typedef enum Fault { FAULT_NONE, FAULT_ILLEGAL, FAULT_CRASH, FAULT_SILENT, FAULT_SLOW } Fault;
+typedef enum Fault {
+	FAULT_NONE,
+	FAULT_ILLEGAL,
+	FAULT_CRASH,
+	FAULT_SILENT,
+	FAULT_SLOW,
+	FAULT_FLOOD,
+	FAULT_NO_DONE,
+	FAULT_MUTE_HUB,
+	FAULT_COUNT
+} Fault;
 
 typedef struct Toy {
 	Fault fault;
@@ -36,6 +51,7 @@ typedef struct Toy {
 	const char *score;
 	double budget; /* seconds: move-time, or the clock */
 	bool silenced;
+	bool stuck; /* no-done: thinking for ever, answering only ping */
 	Position position;
 } Toy;
 
@@ -90,6 +106,17 @@ static void think(Toy *toy)
 		toy->silenced = true;
 		return;
 	}
+	if (fault && toy->fault == FAULT_FLOOD) {
+		for (long long n = 1;; n++) {
+			snprintf(line, sizeof line, "info depth=%lld score=0.00 nodes=%lld", n, n * 1000);
+			reply(line);
+			sleep_seconds(0.01);
+		}
+	}
+	if (fault && toy->fault == FAULT_NO_DONE) {
+		toy->stuck = true;
+		return;
+	}
 	if (fault && toy->fault == FAULT_SLOW)
 		sleep_seconds(toy->budget * 3 + 0.5);
 	if (fault && toy->fault == FAULT_ILLEGAL) {
@@ -117,9 +144,10 @@ static bool parse_args(Toy *toy, int argc, char **argv)
 	for (int i = 1; i + 1 < argc; i += 2) {
 		const char *value = argv[i + 1];
 		if (!strcmp(argv[i], "--fault")) {
-			static const char *const names[] = {"none", "illegal", "crash", "silent", "slow"};
+			static const char *const names[FAULT_COUNT] = {
+			    "none", "illegal", "crash", "silent", "slow", "flood", "no-done", "mute-hub"};
 			toy->fault = (Fault)-1;
-			for (int f = 0; f < 5; f++)
+			for (int f = 0; f < FAULT_COUNT; f++)
 				if (!strcmp(value, names[f]))
 					toy->fault = (Fault)f;
 			if ((int)toy->fault < 0)
@@ -146,10 +174,13 @@ int main(int argc, char **argv)
 	char error[HUBLINE_ERROR_MAX];
 
 	if (!parse_args(&toy, argc, argv)) {
-		fprintf(stderr,
-		        "usage: hub_toy [--fault none|illegal|crash|silent|slow] [--at N] [--score S]\n");
+		fprintf(
+		    stderr,
+		    "usage: hub_toy [--fault none|illegal|crash|silent|slow|flood|no-done|mute-hub] [--at N] "
+		    "[--score S]\n");
 		return 2;
 	}
+	toy.silenced = toy.fault == FAULT_MUTE_HUB;
 	position_start(&toy.position);
 	if (!linereader_init(&reader, STDIN_FILENO))
 		return 1;
@@ -171,6 +202,10 @@ int main(int argc, char **argv)
 			continue;
 		}
 		const char *v;
+		if (toy.stuck && strcmp(line.command, "ping") && strcmp(line.command, "quit")) {
+			free(copy);
+			continue;
+		}
 		if (!strcmp(line.command, "hub")) {
 			reply("id name=hub-toy version=1 author=poolshark");
 			reply("param name=seed value=0 type=int min=0 max=1000000");

@@ -278,13 +278,19 @@ bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count,
 		snprintf(error, error_size, "cannot write to the engine");
 		return false;
 	}
+	enum { SLICE_MS = 50 }; /* longest wait before looking at e->interrupt again */
 	for (;;) {
 		int64_t left = deadline - clock_now_ms();
+		if (e->interrupt && *e->interrupt) {
+			snprintf(error, error_size, "interrupted");
+			return false;
+		}
 		if (left <= 0) {
 			snprintf(error, error_size, "no `%s` within %d ms", expect, timeout_ms);
 			return false;
 		}
-		HubRead r = hub_engine_read_line(e, line, sizeof line, (int)left);
+		HubRead r =
+		    hub_engine_read_line(e, line, sizeof line, (int)(left < SLICE_MS ? left : SLICE_MS));
 		if (r == HUB_READ_EOF) {
 			char how[96];
 			hub_engine_kill(e);

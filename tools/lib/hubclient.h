@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -28,6 +29,9 @@ typedef struct HubEngine {
 	size_t buffered; /* bytes of a partial line in buffer */
 	char buffer[HUB_LINE_MAX];
 	char name[HUB_NAME_MAX]; /* from `id name=...` during the handshake */
+	/* When set (after hub_engine_spawn()) and *interrupt becomes nonzero,
+	 * the handshake gives up within 50 ms: a signal handler's flag. */
+	volatile const sig_atomic_t *interrupt;
 } HubEngine;
 
 /* A `set-param` sent during the handshake. */
@@ -76,7 +80,8 @@ bool hub_engine_is_alive(HubEngine *e);
  * The Hub handshake: `hub`, reading up to `wait` (keeping the name from
  * `id`), a `set-param` per param, `init`, reading up to `ready`. False with a
  * message when the engine dies, answers a set-param or init with `error`,
- * or the whole exchange takes longer than timeout_ms.
+ * the whole exchange takes longer than timeout_ms, or e->interrupt is set
+ * and becomes nonzero ("interrupted").
  */
 bool hub_engine_handshake(HubEngine *e, const HubParam *params, int param_count, int timeout_ms, char *error,
                           size_t error_size);

@@ -11,6 +11,7 @@
 
 #include "match.h"
 #include "poolshark/number.h"
+#include "poolshark/textfile.h"
 
 static const char usage_text[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
@@ -181,17 +182,6 @@ static bool parse_adjudicate(int argc, char **argv, int *i, MatchConfig *c)
 	return true;
 }
 
-/* The summary on standard output is what the user asked for: a failure to
- * write it (a full disk, a closed pipe) is the run's failure. */
-static int check_output(int status)
-{
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "pool-match: writing to standard output failed\n");
-		return status ? status : 1;
-	}
-	return status;
-}
-
 static int usage(void)
 {
 	fputs(usage_text, stderr);
@@ -305,7 +295,8 @@ int main(int argc, char **argv)
 	if (summarize) {
 		if (file_count == 0)
 			return usage();
-		return check_output(match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL));
+		return textfile_exit("pool-match",
+		                     match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL));
 	}
 	if (engine_count != 2 || c.games == 0 || !c.openings_path)
 		return usage();
@@ -336,5 +327,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe: an error, not our death */
 	/* What an engine's process group leaves behind comes to us to reap. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	return check_output(match_run(&c, &interrupted));
+	/* The summary on standard output is what the user asked for: a failure
+	 * to write it (a full disk, a closed pipe) is the run's failure. */
+	return textfile_exit("pool-match", match_run(&c, &interrupted));
 }

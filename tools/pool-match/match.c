@@ -16,6 +16,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
 #include "poolshark/random.h"
+#include "poolshark/textfile.h"
 
 typedef struct Openings {
 	int count;
@@ -66,44 +67,55 @@ void termination_add(TerminationCounts *t, const char *name)
 	t->games[i]++;
 }
 
-static bool load_openings(const char *path, Variant variant, Openings *out)
+/* An openings file is a few thousand lines; this bound only stops a file
+ * without end (/dev/zero, a pipe that never closes). */
+enum { OPENINGS_MAX_BYTES = 64 << 20 };
+
+static bool load_openings(const char *path, Variant variant, volatile const sig_atomic_t *interrupted,
+                          Openings *out)
 {
-	FILE *f = fopen(path, "r");
-	char line[512], error[NOTATION_ERROR_MAX];
-	int number = 0, capacity = 0;
-	if (!f) {
-		fprintf(stderr, "pool-match: %s: %s\n", path, strerror(errno));
-		return false;
-	}
+	TextFile f;
+	char line[512], error[TEXTFILE_ERROR_MAX + NOTATION_ERROR_MAX];
+	int capacity = 0;
+	TextRead r = TEXT_END;
 	out->count = 0;
 	out->positions = NULL;
-	while (fgets(line, sizeof line, f)) {
-		number++;
-		line[strcspn(line, "\r\n")] = '\0';
+	if (!textfile_open(&f, path, OPENINGS_MAX_BYTES, error, sizeof error)) {
+		fprintf(stderr, "pool-match: %s\n", error);
+		return false;
+	}
+	while (!*interrupted &&
+	       (r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
 		char *text = line + strspn(line, " \t");
 		if (*text == '\0' || *text == '#')
 			continue;
 		if (out->count == capacity) {
 			capacity = capacity ? 2 * capacity : 256;
 			Position *grown = realloc(out->positions, (size_t)capacity * sizeof *grown);
-			if (!grown)
+			if (!grown) {
+				snprintf(error, sizeof error, "%s: out of memory", path);
+				r = TEXT_ERROR;
 				break;
+			}
 			out->positions = grown;
 		}
-		if (!notation_parse_fen(text, &out->positions[out->count], error, sizeof error)) {
-			fprintf(stderr, "pool-match: %s:%d: %s\n", path, number, error);
-			fclose(f);
-			return false;
+		char why[NOTATION_ERROR_MAX];
+		if (!notation_parse_fen(text, &out->positions[out->count], why, sizeof why)) {
+			snprintf(error, sizeof error, "%s:%lld: %s", path, f.line, why);
+			r = TEXT_ERROR;
+			break;
 		}
 		out->positions[out->count].variant = (uint8_t)variant;
 		out->count++;
 	}
-	fclose(f);
-	if (out->count == 0) {
-		fprintf(stderr, "pool-match: %s: no openings\n", path);
+	textfile_close(&f);
+	if (*interrupted)
 		return false;
-	}
-	return true;
+	if (r == TEXT_ERROR)
+		fprintf(stderr, "pool-match: %s\n", error);
+	else if (out->count == 0)
+		fprintf(stderr, "pool-match: %s: no openings\n", path);
+	return r == TEXT_END && out->count > 0;
 }
 
 static bool plan(Match *m)
@@ -312,7 +324,7 @@ static void *worker_main(void *arg)
 		for (int e = 0; e < 2 && ready; e++) {
 			if (seats[e].running)
 				continue;
-			if (!seat_start(c, &seats[e], error, sizeof error)) {
+			if (!seat_start(c, &seats[e], m->interrupted, error, sizeof error)) {
 				/* It failed to come back: it loses this game, we try again next game. */
 				memset(&outcome, 0, sizeof outcome);
 				bool black = (number % 2 == 0) == (e == 0);
@@ -322,6 +334,8 @@ static void *worker_main(void *arg)
 				ready = false;
 			}
 		}
+		if (*m->interrupted)
+			break; /* the game is not played: nothing to record */
 		if (ready)
 			referee_play(c, seats, number % 2 == 0 ? 0 : 1,
 			             &m->openings.positions[m->order[number / 2]], game, comments, line,
@@ -348,14 +362,15 @@ static void *worker_main(void *arg)
 }
 
 /* Starts each engine once, to fail early on a bad command and to learn its name. */
-static bool probe_engines(MatchConfig *c)
+static bool probe_engines(MatchConfig *c, volatile const sig_atomic_t *interrupted)
 {
 	char error[DETAIL_MAX];
 	for (int e = 0; e < 2; e++) {
 		Seat seat = {.spec = &c->engines[e]};
 		hub_engine_init(&seat.engine);
-		if (!seat_start(c, &seat, error, sizeof error)) {
-			fprintf(stderr, "pool-match: engine %d: %s\n", e + 1, error);
+		if (!seat_start(c, &seat, interrupted, error, sizeof error)) {
+			if (!*interrupted)
+				fprintf(stderr, "pool-match: engine %d: %s\n", e + 1, error);
 			return false;
 		}
 		if (!c->engines[e].name[0])
@@ -381,16 +396,18 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	pthread_mutex_init(&m.lock, NULL);
 	m.progress_tty = isatty(STDERR_FILENO);
 
-	if (!load_openings(config->openings_path, config->variant, &m.openings) || !plan(&m)) {
+	if (!load_openings(config->openings_path, config->variant, interrupted, &m.openings) || !plan(&m)) {
 		status = 1;
 		goto done;
 	}
+	if (*interrupted)
+		goto done;
 	if (config->pdn_path && !(m.pdn = fopen(config->pdn_path, "w"))) {
 		fprintf(stderr, "pool-match: %s: %s\n", config->pdn_path, strerror(errno));
 		status = 1;
 		goto done;
 	}
-	if (!probe_engines(config)) {
+	if (!probe_engines(config, interrupted)) {
 		status = 1;
 		goto done;
 	}
@@ -415,6 +432,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	                    config->sprt_enabled ? &config->sprt : NULL, seconds, m.games_done);
 	if (*interrupted) {
 		printf("Interrupted after %d of %d games\n", m.games_done, m.task_count);
+		fprintf(stderr, "pool-match: interrupted after %d of %d games\n", m.games_done, m.task_count);
 		status = 130;
 	} else if (m.games_done < m.task_count && m.decision != SPRT_CONTINUE) {
 		printf("SPRT stopped the match after %d of %d games\n", m.games_done, m.task_count);
@@ -428,8 +446,15 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 		status = status ? status : 1;
 	}
 done:
-	if (m.pdn)
-		fclose(m.pdn);
+	if (*interrupted && m.started_ms == 0) {
+		fprintf(stderr, "pool-match: interrupted before the first game\n");
+		status = 130;
+	}
+	char error[TEXTFILE_ERROR_MAX];
+	if (m.pdn && !textfile_finish(m.pdn, config->pdn_path, error, sizeof error)) {
+		fprintf(stderr, "pool-match: %s\n", error);
+		status = status ? status : 1;
+	}
 	free(m.openings.positions);
 	free(m.order);
 	free(m.tasks);

@@ -81,8 +81,10 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
                   Game *game, char **comments, char *line_buffer, size_t line_size,
                   volatile const sig_atomic_t *interrupted, const atomic_bool *stop, GameOutcome *out);
 
-/* Spawns the seat's engine and does the handshake; false with a message. */
-bool seat_start(const MatchConfig *config, Seat *seat, char *error, size_t error_size);
+/* Spawns the seat's engine and does the handshake; false with a message,
+ * also when *interrupted becomes nonzero meanwhile (the engine is ended). */
+bool seat_start(const MatchConfig *config, Seat *seat, volatile const sig_atomic_t *interrupted, char *error,
+                size_t error_size);
 
 /* Ends the seat's engine (quit, then kill) and reaps it. */
 void seat_stop(Seat *seat);

@@ -15,7 +15,8 @@ enum {
 	STOP_GRACE_MS = 1000 /* after a time forfeit: how long `stop` may take (at most the stall timeout) */
 };
 
-bool seat_start(const MatchConfig *config, Seat *seat, char *error, size_t error_size)
+bool seat_start(const MatchConfig *config, Seat *seat, volatile const sig_atomic_t *interrupted, char *error,
+                size_t error_size)
 {
 	char problem[DETAIL_MAX];
 	seat->running = false;
@@ -23,6 +24,7 @@ bool seat_start(const MatchConfig *config, Seat *seat, char *error, size_t error
 		snprintf(error, error_size, "cannot start `%s`: %s", seat->spec->command, problem);
 		return false;
 	}
+	seat->engine.interrupt = interrupted;
 	if (!hub_engine_handshake(&seat->engine, seat->spec->params, seat->spec->param_count,
 	                          (int)(config->handshake_timeout * 1000), problem, sizeof problem)) {
 		snprintf(error, error_size, "`%s`: handshake failed: %s", seat->spec->command, problem);

@@ -6,6 +6,7 @@
 
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
+#include "poolshark/textfile.h"
 #include "tune.h"
 
 bool data_append(DataSet *d, const Sample *s)
@@ -68,43 +69,51 @@ static bool header_variant(const char *line, Variant *out)
 	return sscanf(line + sizeof prefix - 1, "%31s", name) == 1 && variant_parse(name, out);
 }
 
+/* tune gen writes about 60 bytes a position: room for tens of millions of
+ * them, and an end to a file without one (/dev/zero). */
+static const long long DATA_MAX_BYTES = 4LL << 30;
+
 bool data_load(const char *path, Variant variant, DataSet *out)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "tune: %s: %s\n", path, strerror(errno));
+	TextFile f;
+	char line[512], error[TEXTFILE_ERROR_MAX];
+	if (!textfile_open(&f, path, DATA_MAX_BYTES, error, sizeof error)) {
+		fprintf(stderr, "tune: %s\n", error);
 		return false;
 	}
-	char line[512];
-	long number = 0;
 	bool ok = true;
-	while (ok && fgets(line, sizeof line, f)) {
-		number++;
+	TextRead r = TEXT_END;
+	while (ok && (r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
+		long long number = f.line;
 		Variant written = variant;
 		if (line[0] == '#' && !header_variant(line, &written)) {
-			fprintf(stderr, "tune: %s:%ld: unknown variant in the header\n", path, number);
+			fprintf(stderr, "tune: %s:%lld: unknown variant in the header\n", path, number);
 			ok = false;
 			continue;
 		}
 		if (written != variant) {
-			fprintf(stderr, "tune: %s:%ld: the positions are of %s, not %s (--variant)\n", path,
+			fprintf(stderr, "tune: %s:%lld: the positions are of %s, not %s (--variant)\n", path,
 			        number, variant_rules(written)->name, variant_rules(variant)->name);
 			ok = false;
 			continue;
 		}
-		if (line[0] == '#' || line[0] == '\n')
+		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		Sample s;
 		char why[NOTATION_ERROR_MAX];
 		if (!parse_line(line, variant, &s, why, sizeof why)) {
-			fprintf(stderr, "tune: %s:%ld: %s\n", path, number, why);
+			fprintf(stderr, "tune: %s:%lld: %s\n", path, number, why);
 			ok = false;
 		} else if (!data_append(out, &s)) {
 			fprintf(stderr, "tune: out of memory\n");
 			ok = false;
 		}
 	}
-	fclose(f);
+	textfile_close(&f);
+	if (r == TEXT_ERROR) {
+		fprintf(stderr, "tune: %s\n", error);
+		ok = false;
+	}
 	return ok;
 }
 

@@ -9,6 +9,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
+#include "poolshark/textfile.h"
 #include "poolshark/variant.h"
 #include "poolshark/random.h"
 #include "poolshark/number.h"
@@ -96,28 +97,33 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
  * count, or -1 after a message on stderr. */
 static int read_openings(const char *path, Variant variant, Position *out, int max)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "tune gen: %s: %s\n", path, strerror(errno));
+	enum { OPENINGS_MAX_BYTES = 16 << 20 }; /* far beyond `max` lines: only an end to /dev/zero */
+	TextFile f;
+	char line[256], error[TEXTFILE_ERROR_MAX + NOTATION_ERROR_MAX];
+	if (!textfile_open(&f, path, OPENINGS_MAX_BYTES, error, sizeof error)) {
+		fprintf(stderr, "tune gen: %s\n", error);
 		return -1;
 	}
-	char line[256], error[NOTATION_ERROR_MAX];
-	int n = 0, number = 0;
-	while (fgets(line, sizeof line, f)) {
-		number++;
-		line[strcspn(line, "\r\n")] = '\0';
+	int n = 0;
+	TextRead r;
+	while ((r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
-		if (n == max || !notation_parse_fen(line, &out[n], error, sizeof error)) {
-			fprintf(stderr, "tune gen: %s:%d: %s\n", path, number,
-			        n == max ? "too many openings" : error);
-			fclose(f);
-			return -1;
+		char why[NOTATION_ERROR_MAX];
+		if (n == max || !notation_parse_fen(line, &out[n], why, sizeof why)) {
+			snprintf(error, sizeof error, "%s:%lld: %s", path, f.line,
+			         n == max ? "too many openings" : why);
+			r = TEXT_ERROR;
+			break;
 		}
 		out[n].variant = (uint8_t)variant;
 		n++;
 	}
-	fclose(f);
+	textfile_close(&f);
+	if (r == TEXT_ERROR) {
+		fprintf(stderr, "tune gen: %s\n", error);
+		return -1;
+	}
 	if (n == 0)
 		fprintf(stderr, "tune gen: %s: no openings\n", path);
 	return n ? n : -1;

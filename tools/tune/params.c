@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/textfile.h"
 #include "tune.h"
 
 void params_init(TuneParams *out)
@@ -49,22 +50,23 @@ TuneParam *params_find(TuneParams *ps, const char *name)
 
 bool params_read(const TuneParams *ps, const char *path, EvalWeights *w)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "tune: %s: %s\n", path, strerror(errno));
+	enum { WEIGHTS_MAX_BYTES = 1 << 20 }; /* a few hundred `name value` lines */
+	TextFile f;
+	char line[256], error[TEXTFILE_ERROR_MAX];
+	if (!textfile_open(&f, path, WEIGHTS_MAX_BYTES, error, sizeof error)) {
+		fprintf(stderr, "tune: %s\n", error);
 		return false;
 	}
-	char line[256];
-	int number = 0;
 	bool ok = true;
-	while (ok && fgets(line, sizeof line, f)) {
-		number++;
+	TextRead r;
+	while ((r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
+		long long number = f.line;
 		char name[64], extra[2];
 		long value;
-		if (line[0] == '#' || strspn(line, " \t\r\n") == strlen(line))
+		if (line[0] == '#' || strspn(line, " \t") == strlen(line))
 			continue;
 		if (sscanf(line, "%63s %ld %1s", name, &value, extra) != 2) {
-			fprintf(stderr, "tune: %s:%d: expected `name value`\n", path, number);
+			fprintf(stderr, "tune: %s:%lld: expected `name value`\n", path, number);
 			ok = false;
 			break;
 		}
@@ -73,14 +75,18 @@ bool params_read(const TuneParams *ps, const char *path, EvalWeights *w)
 			if (!strcmp(ps->param[i].name, name))
 				p = &ps->param[i];
 		if (!p || value < INT_MIN / 2 || value > INT_MAX / 2) {
-			fprintf(stderr, "tune: %s:%d: %s\n", path, number,
+			fprintf(stderr, "tune: %s:%lld: %s\n", path, number,
 			        p ? "value out of range" : "unknown weight");
 			ok = false;
 			break;
 		}
 		*params_ref(p, w) = (int)value;
 	}
-	fclose(f);
+	textfile_close(&f);
+	if (r == TEXT_ERROR) {
+		fprintf(stderr, "tune: %s\n", error);
+		ok = false;
+	}
 	return ok;
 }
 
