@@ -255,6 +255,10 @@ static void test_faulty_engines_are_caught(void **state)
 	    {"silent", "--depth", "2", "stall", "ping"},
 	    {"slow", "--movetime", "0.05", "time forfeit", "faulty"},
 	    {"slow", "--tc", "0.2+0.05", "time forfeit", "faulty"},
+	    /* Lines without end: the clock is read after every line. */
+	    {"flood", "--movetime", "0.05", "time forfeit", "faulty used more than"},
+	    /* Answers ping, never done, and there is no clock: the move timeout. */
+	    {"no-done", "--depth", "2", "stall", "sent no `done` within 1.0 s"},
 	};
 	char good[1100], bad[1100], pdn[300], out[300];
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -279,6 +283,8 @@ static void test_faulty_engines_are_caught(void **state)
 		                      "0.05",
 		                      "--stall-timeout",
 		                      "0.3",
+		                      "--move-timeout",
+		                      "1",
 		                      "--openings",
 		                      paths.openings,
 		                      "--pdn",

@@ -20,7 +20,7 @@ static const char usage_text[] =
     "                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
     "                  [--variant pool|russian|brazilian]\n"
     "                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
-    "                  [--margin S] [--stall-timeout S] [--max-moves N]\n"
+    "                  [--margin S] [--stall-timeout S] [--move-timeout S] [--max-moves N]\n"
     "                  [--adjudicate score=MEN moves=N] [--no-comments]\n"
     "       pool-match --summarize A.pdn [B.pdn ...] [--sprt ...]\n"
     "\n"
@@ -194,6 +194,7 @@ int main(int argc, char **argv)
 	                 .shard_count = 1,
 	                 .margin = 0.1,
 	                 .stall_timeout = 10,
+	                 .move_timeout = 300,
 	                 .handshake_timeout = 10,
 	                 .comments = true};
 	Limits common = {LIMIT_NONE, 0, 0, 0, 0, 0};
@@ -275,6 +276,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--margin") && parse_real(next, 0, 3600, &c.margin)) {
 			i++;
 		} else if (!strcmp(a, "--stall-timeout") && parse_real(next, 0.05, 86400, &c.stall_timeout)) {
+			i++;
+		} else if (!strcmp(a, "--move-timeout") && parse_real(next, 0.05, 1e7, &c.move_timeout)) {
 			i++;
 		} else if (!strcmp(a, "--max-moves") && parse_int(next, 1, 100000, &v)) {
 			c.max_moves = (int)v;

@@ -47,6 +47,7 @@ typedef struct MatchConfig {
 	int shard_index, shard_count; /* 0-based slice index, number of slices */
 	double margin;                /* seconds of grace on every time limit */
 	double stall_timeout;         /* seconds: ping after this much silence, stall after as much again */
+	double move_timeout;          /* seconds: the longest move without a clock (depth, nodes limits) */
 	double handshake_timeout;
 	int max_moves;           /* adjudicate a draw after this many moves each; 0 = never */
 	double adjudicate_score; /* men; 0 = no score adjudication */

@@ -42,7 +42,14 @@ void seat_stop(Seat *seat)
 }
 
 /* What one `go` produced. */
-typedef enum Answer { ANSWER_DONE, ANSWER_TIMEOUT, ANSWER_CRASH, ANSWER_STALL, ANSWER_ABORT } Answer;
+typedef enum Answer {
+	ANSWER_DONE,
+	ANSWER_TIMEOUT,
+	ANSWER_CRASH,
+	ANSWER_STALL,   /* no pong to a ping */
+	ANSWER_NO_DONE, /* no clock, and no `done` within the move timeout */
+	ANSWER_ABORT
+} Answer;
 
 typedef struct Reply {
 	char move[NOTATION_MOVE_MAX * 2]; /* the move text of `done` */
@@ -89,8 +96,11 @@ static void read_info(char *line, Reply *reply)
 }
 
 /*
- * Waits for `done`. deadline_ms < 0: no clock. Pings after stall_ms of
- * silence and gives up when no pong comes stall_ms after the ping.
+ * Waits for `done`. deadline_ms < 0: no clock, and then the move may last
+ * config->move_timeout at most (ANSWER_STALL after that). The clock is
+ * looked at after every line, so an engine that talks without end loses on
+ * time all the same. Pings after stall_ms of silence and gives up when no
+ * pong comes stall_ms after the ping.
  */
 static Answer await_done(const MatchConfig *config, Seat *seat, int64_t start, int64_t deadline_ms,
                          volatile const sig_atomic_t *interrupted, const atomic_bool *stop, Reply *reply)
@@ -98,6 +108,7 @@ static Answer await_done(const MatchConfig *config, Seat *seat, int64_t start, i
 	char line[HUB_LINE_MAX], copy[HUB_LINE_MAX];
 	int64_t stall_ms = (int64_t)(config->stall_timeout * 1000);
 	int64_t last_heard = start, ping_at = -1;
+	int64_t move_limit = deadline_ms < 0 ? (int64_t)(config->move_timeout * 1000) : -1;
 
 	for (;;) {
 		if (*interrupted || atomic_load(stop))
@@ -120,12 +131,17 @@ static Answer await_done(const MatchConfig *config, Seat *seat, int64_t start, i
 					return ANSWER_DONE;
 				}
 			}
-			continue;
 		}
 		if (deadline_ms >= 0 && now > start + deadline_ms) {
 			reply->seconds = (double)(now - start) / 1000.0;
 			return ANSWER_TIMEOUT;
 		}
+		if (move_limit >= 0 && now - start > move_limit) {
+			reply->seconds = (double)(now - start) / 1000.0;
+			return ANSWER_NO_DONE;
+		}
+		if (r == HUB_READ_LINE)
+			continue;
 		/* A dead engine whose pipe is still held open elsewhere. */
 		if (!hub_engine_is_alive(&seat->engine))
 			return ANSWER_CRASH;
@@ -205,6 +221,15 @@ static bool send_limits(Seat *seat, const Limits *limits, double clock)
 	}
 }
 
+/* An engine that ignored us (no pong, no `done`, no answer to `stop`) would
+ * ignore `quit` too: it is killed at once, to be replaced. */
+static void replace_engine(Seat *seat, GameOutcome *out, int e)
+{
+	hub_engine_kill(&seat->engine);
+	seat->running = false;
+	out->restart[e] = true;
+}
+
 static void describe_exit(Seat *seat, char *out, size_t size)
 {
 	hub_engine_kill(&seat->engine); /* reaps it, so the status is known */
@@ -269,13 +294,20 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 			forfeit(out, game, "stall");
 			snprintf(out->detail, sizeof out->detail, "%s answered no ping within %.1f s", name,
 			         config->stall_timeout);
-			out->restart[e] = true;
+			replace_engine(seat, out, e);
+			return;
+		case ANSWER_NO_DONE:
+			forfeit(out, game, "stall");
+			snprintf(out->detail, sizeof out->detail, "%s sent no `done` within %.1f s", name,
+			         config->move_timeout);
+			replace_engine(seat, out, e);
 			return;
 		case ANSWER_TIMEOUT:
 			forfeit(out, game, "time forfeit");
 			snprintf(out->detail, sizeof out->detail, "%s used more than %.3f s", name,
 			         (double)allowed / 1000.0);
-			out->restart[e] = !stop_search(config, seat);
+			if (!stop_search(config, seat))
+				replace_engine(seat, out, e);
 			return;
 		case ANSWER_DONE: break;
 		}
