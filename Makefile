@@ -32,6 +32,8 @@ SUPPORT   := $(wildcard tests/support/*.c)
 SUPPORT_OBJ := $(SUPPORT:%.c=$(BUILD)/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Shell tests that drive the built programs (run by make test after the suites).
+SHELL_TESTS := $(wildcard tests/test_*.sh)
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 BENCH_SRC := $(wildcard bench/*.c)
@@ -214,10 +216,11 @@ test: deps
 
 check-tests: $(PROGRAMS) $(TESTS) $(HELPERS) $(CB_SO)
 	@pass=0; fail=0; \
-	for t in $(TESTS); do \
+	for t in $(TESTS) $(SHELL_TESTS); do \
 		echo "== $$t"; \
+		case $$t in *.sh) run="sh $$t" ;; *) run=$$t ;; esac; \
 		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
-		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) $$t; then pass=$$((pass+1)); \
+		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) $$run; then pass=$$((pass+1)); \
 		else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
 	done; \
 	echo "suites: $$pass passed, $$fail failed"; \

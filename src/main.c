@@ -9,6 +9,7 @@
 #include "poolshark/cli_search.h"
 #include "poolshark/hubloop.h"
 #include "poolshark/play.h"
+#include "poolshark/textfile.h"
 
 typedef struct Subcommand {
 	const char *name;
@@ -35,17 +36,19 @@ static void usage(FILE *out)
 	fprintf(out, "\nWith no subcommand poolshark speaks the Hub protocol; type `help` there.\n");
 }
 
+/* Every subcommand's results go to standard output: a write that failed
+ * (a full disk, /dev/full) fails the run. */
 int main(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "--egdb"))
-		return hubloop_main(argc, argv);
+		return textfile_exit("poolshark", hubloop_main(argc, argv));
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return CLI_OK;
+		return textfile_exit("poolshark", CLI_OK);
 	}
 	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
 		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].run(argc - 1, argv + 1);
+			return textfile_exit("poolshark", subcommands[i].run(argc - 1, argv + 1));
 	fprintf(stderr, "poolshark: unknown subcommand '%s'\n", argv[1]);
 	usage(stderr);
 	return CLI_USAGE;

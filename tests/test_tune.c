@@ -250,6 +250,20 @@ static void test_endless_input_is_refused(void **state)
 	assert_int_equal(run_tune("fit --data one.txt --weights /dev/zero --passes 0", "zero.out"), 1);
 }
 
+/* Results that cannot be written fail the run: standard output and --out. */
+static void test_write_errors_fail(void **state)
+{
+	(void)state;
+	write_file("two.txt", "B:W21:B1 1 0\nW:W21:B1 0 1\n");
+	write_file("start2.fen", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n");
+	assert_int_equal(run_tune("gen --openings start2.fen --games 2 --depth 1", "/dev/full"), 1);
+	assert_int_equal(run_tune("fit --data two.txt --passes 0", "/dev/full"), 1);
+	assert_int_equal(run_tune("fit --data two.txt --passes 1 --out /dev/full", "full.out"), 1);
+	/* The same runs succeed where the output has room. */
+	assert_int_equal(run_tune("gen --openings start2.fen --games 2 --depth 1", "gen.out"), 0);
+	assert_int_equal(run_tune("fit --data two.txt --passes 1 --out w2.txt", "full.out"), 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -285,6 +299,7 @@ int main(void)
 	    cmocka_unit_test(test_fit_lowers_error_and_round_trips),
 	    cmocka_unit_test(test_bad_input_is_rejected),
 	    cmocka_unit_test(test_endless_input_is_refused),
+	    cmocka_unit_test(test_write_errors_fail),
 	    cmocka_unit_test(test_gen_and_fit_per_variant),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

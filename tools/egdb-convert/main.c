@@ -12,6 +12,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/random.h"
+#include "poolshark/textfile.h"
 
 static const char usage_text[] =
     "usage: egdb-convert --egdb DIR [--positions N] [--min-distance PLIES] [--nodes N] [--seed S]\n"
@@ -201,7 +202,7 @@ static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, 
 	}
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	Options o = {NULL, 50, 50, 20, 100000, 1, false, false};
 	for (int i = 1; i < argc; i++) {
@@ -270,4 +271,10 @@ int main(int argc, char **argv)
 	egdb_close(db);
 	free(g);
 	return wins.won == wins.games && draws.lost == 0 ? 0 : 1;
+}
+
+/* The results go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("egdb-convert", run(argc, argv));
 }

@@ -11,6 +11,7 @@
 #include "poolshark/number.h"
 #include "poolshark/search.h"
 #include "poolshark/tt.h"
+#include "poolshark/textfile.h"
 
 static const char usage_text[] =
     "usage: make-book --out FILE [--depth D] [--plies P] [--full-plies F] [--margin M]\n"
@@ -130,7 +131,7 @@ static int score_moves(Search *search, TT *tt, const Position *p, const Settings
 	return n;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	Settings s;
 	if (argc < 2 || !parse_args(argc, argv, &s)) {
@@ -205,4 +206,10 @@ int main(int argc, char **argv)
 	free(seen);
 	free(queue);
 	return 0;
+}
+
+/* The results go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("make-book", run(argc, argv));
 }

@@ -15,6 +15,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/position.h"
+#include "poolshark/textfile.h"
 
 static const char usage_text[] =
     "usage: make-openings [--variant pool|russian|brazilian] [--plies N] [--engine COMMAND]\n"
@@ -92,7 +93,7 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 	return false;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	long long plies = 3, depth = 8;
 	double max_score = 0.6;
@@ -189,4 +190,10 @@ int main(int argc, char **argv)
 	hub_engine_stop(&e, 1000);
 	free(c.positions);
 	return status;
+}
+
+/* The results go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("make-openings", run(argc, argv));
 }

@@ -10,6 +10,7 @@
 #include "egdbtool.h"
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
+#include "poolshark/textfile.h"
 
 static const char usage_text[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
@@ -309,7 +310,7 @@ static int cmd_probe(const Args *a)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		fputs(usage_text, argc < 2 ? stderr : stdout);
@@ -330,4 +331,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "probe"))
 		return cmd_probe(&a);
 	return usage_error("unknown command", argv[1]);
+}
+
+/* The results go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("pool-egdb", run(argc, argv));
 }

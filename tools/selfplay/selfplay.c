@@ -11,6 +11,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
 #include "poolshark/random.h"
+#include "poolshark/textfile.h"
 
 enum { HASH_MB = 16, PLY_CAP = 400 };
 
@@ -102,7 +103,7 @@ static bool parse_options(int argc, char **argv, Options *o)
 	return true;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	Options o;
 	if (!parse_options(argc, argv, &o))
@@ -158,4 +159,10 @@ int main(int argc, char **argv)
 	free(opening);
 	free(g);
 	return 0;
+}
+
+/* The results go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("selfplay", run(argc, argv));
 }

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "poolshark/number.h"
+#include "poolshark/textfile.h"
 #include "tune.h"
 
 typedef struct FitOptions {
@@ -145,8 +146,13 @@ static bool write_weights(const char *path, const TuneParams *ps, const EvalWeig
 		perror(path);
 		return false;
 	}
+	char error[TEXTFILE_ERROR_MAX];
 	params_write(ps, w, f);
-	return fclose(f) == 0;
+	if (!textfile_finish(f, path, error, sizeof error)) {
+		fprintf(stderr, "tune fit: %s\n", error);
+		return false;
+	}
+	return true;
 }
 
 /* Moves parameter p by +step or -step, and on in the same direction while

@@ -2,6 +2,8 @@
 /* tune: generate self-play training positions, fit the evaluation weights to them. */
 #include <string.h>
 
+#include "poolshark/textfile.h"
+
 #include "tune.h"
 
 static int usage(void)
@@ -17,8 +19,8 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return usage();
 	if (!strcmp(argv[1], "gen"))
-		return tune_gen(argc - 1, argv + 1);
+		return textfile_exit("tune gen", tune_gen(argc - 1, argv + 1));
 	if (!strcmp(argv[1], "fit"))
-		return tune_fit(argc - 1, argv + 1);
+		return textfile_exit("tune fit", tune_fit(argc - 1, argv + 1));
 	return usage();
 }
