@@ -4,6 +4,9 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #ifdef _WIN32
 #include <windows.h> /* the Windows DLL (make checkerboard): VirtualAlloc instead of mmap */
 #else
@@ -21,10 +24,22 @@ size_t bigmem_physical_bytes(void)
 	return GlobalMemoryStatusEx(&status) ? (size_t)status.ullTotalPhys : 0;
 }
 
+size_t bigmem_cgroup_limit(const char *self_cgroup, const char *root)
+{
+	(void)self_cgroup;
+	(void)root;
+	return 0;
+}
+
+size_t bigmem_available_bytes(void)
+{
+	return bigmem_physical_bytes();
+}
+
 void *bigmem_alloc(size_t bytes)
 {
-	size_t physical = bigmem_physical_bytes();
-	if (bytes == 0 || (physical && bytes > physical))
+	size_t available = bigmem_available_bytes();
+	if (bytes == 0 || (available && bytes > available))
 		return NULL;
 	/* Committed pages read as zeros until written, as with mmap. */
 	return VirtualAlloc(NULL, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
@@ -43,10 +58,103 @@ size_t bigmem_physical_bytes(void)
 	return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : 0;
 }
 
-void *bigmem_alloc(size_t bytes)
+enum { CGROUP_PATH_MAX = 4096, CGROUP_LINES_MAX = 64 };
+
+/* The number in a limit file, or 0 for "max", an unreadable file or text
+ * that is not a number. */
+static uint64_t read_limit(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char text[64];
+	uint64_t value = 0;
+	if (!f)
+		return 0;
+	if (fgets(text, sizeof text, f) && strncmp(text, "max", 3)) {
+		char *end;
+		unsigned long long v = strtoull(text, &end, 10);
+		if (end != text && (*end == '\n' || *end == '\0'))
+			value = (uint64_t)v;
+	}
+	fclose(f);
+	return value;
+}
+
+/* The lowest limit in `file` of cgroup `path` under `base` and of its
+ * ancestors up to base itself; 0 when none. */
+static uint64_t lowest_limit(const char *base, const char *path, const char *file)
+{
+	char dir[CGROUP_PATH_MAX], at[CGROUP_PATH_MAX + 64];
+	uint64_t lowest = 0;
+	if ((size_t)snprintf(dir, sizeof dir, "%s%s", base, path) >= sizeof dir)
+		return 0;
+	size_t keep = strlen(base);
+	for (;;) {
+		size_t n = strlen(dir);
+		while (n > keep && dir[n - 1] == '/')
+			dir[--n] = '\0';
+		snprintf(at, sizeof at, "%s/%s", dir, file);
+		uint64_t limit = read_limit(at);
+		if (limit && (!lowest || limit < lowest))
+			lowest = limit;
+		char *slash = strrchr(dir + keep, '/');
+		if (n <= keep || !slash)
+			return lowest;
+		*slash = '\0';
+	}
+}
+
+size_t bigmem_cgroup_limit(const char *self_cgroup, const char *root)
+{
+	FILE *f = fopen(self_cgroup, "r");
+	char line[CGROUP_PATH_MAX], base[CGROUP_PATH_MAX];
+	uint64_t lowest = 0;
+	if (!f)
+		return 0;
+	/* "ID:CONTROLLERS:PATH" lines; a few, but bounded all the same. */
+	for (int i = 0; i < CGROUP_LINES_MAX && fgets(line, sizeof line, f); i++) {
+		line[strcspn(line, "\n")] = '\0';
+		char *first = strchr(line, ':'), *second = first ? strchr(first + 1, ':') : NULL;
+		if (!second || second[1] != '/')
+			continue;
+		*first = *second = '\0';
+		const char *controllers = first + 1, *path = second + 1, *file = NULL;
+		bool v1_memory = false;
+		for (const char *c = controllers; *c;) {
+			size_t n = strcspn(c, ",");
+			v1_memory |= n == 6 && !strncmp(c, "memory", 6);
+			c += n + (c[n] == ',');
+		}
+		if (!strcmp(line, "0") && controllers[0] == '\0') {
+			snprintf(base, sizeof base, "%s", root);
+			file = "memory.max";
+		} else if (v1_memory) {
+			snprintf(base, sizeof base, "%s/memory", root);
+			file = "memory.limit_in_bytes";
+		} else {
+			continue;
+		}
+		uint64_t limit = lowest_limit(base, path, file);
+		if (limit && (!lowest || limit < lowest))
+			lowest = limit;
+	}
+	fclose(f);
+	/* v1 writes "no limit" as a number near 2^63. */
+	if (lowest >= (uint64_t)1 << 62 || lowest > SIZE_MAX)
+		return 0;
+	return (size_t)lowest;
+}
+
+size_t bigmem_available_bytes(void)
 {
 	size_t physical = bigmem_physical_bytes();
-	if (bytes == 0 || (physical && bytes > physical))
+	size_t limit = bigmem_cgroup_limit("/proc/self/cgroup", "/sys/fs/cgroup");
+	return limit && (!physical || limit < physical) ? limit : physical;
+}
+
+void *bigmem_alloc(size_t bytes)
+{
+	size_t available = bigmem_available_bytes();
+	if (bytes == 0 || (available && bytes > available))
 		return NULL;
 	void *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (memory == MAP_FAILED)

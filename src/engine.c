@@ -204,8 +204,8 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 {
 	if (!make_idle(e))
 		return ENGINE_BUSY;
-	size_t physical = bigmem_physical_bytes();
-	if (physical && options->hash_mb > physical / (1024 * 1024))
+	size_t available = bigmem_available_bytes(); /* RAM, or a container's limit */
+	if (available && options->hash_mb > available / (1024 * 1024))
 		return ENGINE_HASH_TOO_LARGE;
 	/* What can fail without touching the table comes first, so that a
 	 * refusal changes nothing. */

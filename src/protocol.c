@@ -93,7 +93,7 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 	if (status == ENGINE_HASH_TOO_LARGE) {
 		engine_get_options(p->engine, &o);
 		snprintf(error, size, "hash=%.40s MiB is %s (%zu MiB); hash stays %zu", value,
-		         engine_status_text(status), bigmem_physical_bytes() / (1024 * 1024), o.hash_mb);
+		         engine_status_text(status), bigmem_available_bytes() / (1024 * 1024), o.hash_mb);
 		return false;
 	}
 	if (status != ENGINE_OK) {

@@ -10,9 +10,8 @@
 /*
  * `bytes` of zeroed memory mapped from the system (on 2 MiB pages where the
  * system offers them, for tables that are probed at random). NULL when the
- * system refuses, or when `bytes` is 0 or more than the machine's physical
- * memory. The pages are not touched yet: see bigmem_prefault(). Give it back
- * with bigmem_free(), which returns the memory to the system at once.
+ * system refuses, or when `bytes` is 0 or more than bigmem_available_bytes(). The pages are not touched yet:
+ * see bigmem_prefault(). Give it back with bigmem_free(), which returns the memory to the system at once.
  */
 void *bigmem_alloc(size_t bytes);
 
@@ -30,5 +29,24 @@ void bigmem_prefault(void *memory, size_t bytes, int threads, const atomic_bool 
 
 /* The machine's physical memory in bytes (0 when unknown). */
 size_t bigmem_physical_bytes(void);
+
+/*
+ * The memory this process may have: the machine's physical memory, or less
+ * when the process runs in a memory cgroup with a lower limit (a
+ * container's, a systemd scope's), read from /proc/self/cgroup and
+ * /sys/fs/cgroup as bigmem_cgroup_limit() does. 0 when unknown.
+ */
+size_t bigmem_available_bytes(void);
+
+/*
+ * The memory limit of the process's cgroup in bytes, the lowest one set on
+ * its cgroup or any ancestor; 0 when none is set ("max", a v1 limit beyond
+ * any machine, no memory controller, or files that cannot be read).
+ * `self_cgroup` is the /proc/self/cgroup file and `root` the cgroup file
+ * system's mount point (/sys/fs/cgroup), given so that a test can use
+ * files of its own: cgroup v2 (a "0::PATH" line) reads ROOT/PATH/memory.max,
+ * v1 (an "N:...memory...:PATH" line) ROOT/memory/PATH/memory.limit_in_bytes.
+ */
+size_t bigmem_cgroup_limit(const char *self_cgroup, const char *root);
 
 #endif

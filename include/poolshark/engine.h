@@ -42,8 +42,9 @@ typedef enum EngineStatus {
 	ENGINE_NOTHING_TO_UNDO, /* no move has been played */
 	ENGINE_NO_MEMORY,       /* a table could not be had; the old setting stays */
 	ENGINE_WRONG_VARIANT,   /* a game of other rules than the `variant` option's */
-	ENGINE_HASH_TOO_LARGE,  /* the table would not fit in the machine's memory; the old size stays */
-	ENGINE_BAD_BOOK         /* the book cannot be read; the old book stays */
+	ENGINE_HASH_TOO_LARGE, /* the table would not fit in the machine's memory (or its cgroup's limit); the
+	                          old size stays */
+	ENGINE_BAD_BOOK        /* the book cannot be read; the old book stays */
 } EngineStatus;
 
 /* A short text for people, e.g. "a search is running (send stop first)". */
@@ -66,7 +67,8 @@ void engine_destroy(Engine *e);
  * pages as it uses them. A new variant starts a new game from that variant's start position
  * (as engine_new_game(e, NULL)). Refuses, changing no option, with
  * ENGINE_BUSY during a search, ENGINE_HASH_TOO_LARGE when the size is more
- * than the machine's memory, ENGINE_NO_MEMORY when the table or the
+ * than bigmem_available_bytes() (the machine's memory, or the limit of the
+ * process's memory cgroup when that is lower), ENGINE_NO_MEMORY when the table or the
  * threads' state cannot be had (the old size is kept, emptied),
  * ENGINE_BAD_BOOK when the book cannot be read.
  */
