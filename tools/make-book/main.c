@@ -142,10 +142,11 @@ static int run(int argc, char **argv)
 	Seen *seen = calloc(1, sizeof *seen);
 	BookEntry *entries = malloc((size_t)s.positions * (size_t)s.max_moves * sizeof *entries);
 	Search *search = search_create();
-	TT tt;
+	TT tt = {0};
+	int status = 1;
 	if (!queue || !seen || !entries || !search || !tt_init(&tt, (size_t)s.hash_mb)) {
 		fprintf(stderr, "make-book: out of memory\n");
-		return 1;
+		goto done;
 	}
 	int head = 0, tail = 0, count = 0, searched = 0;
 	position_start(&queue[tail].position);
@@ -196,16 +197,18 @@ static int run(int argc, char **argv)
 	char error[BOOK_ERROR_MAX];
 	if (!book_write(s.out, entries, count, error, sizeof error)) {
 		fprintf(stderr, "make-book: %s\n", error);
-		return 1;
+		goto done;
 	}
 	fprintf(stderr, "wrote %s: %d moves from %d positions searched at depth %lld, %.0f s\n", s.out, count,
 	        searched, s.depth, (double)(clock_now_ms() - started) / 1000.0);
+	status = 0;
+done: /* the one way out after the allocations, failed or not */
 	tt_free(&tt);
 	search_destroy(search);
 	free(entries);
 	free(seen);
 	free(queue);
-	return 0;
+	return status;
 }
 
 /* The results go to standard output: a write that failed fails the run. */
