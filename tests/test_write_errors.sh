@@ -53,5 +53,6 @@ check "pool-egdb info" "$tools/pool-egdb" info --dir "$scratch/egdb" --pieces 2
 check "make-openings" "$tools/make-openings" --plies 1
 check "selfplay" "$tools/selfplay" --games 2 --depth-a 1 --depth-b 1 --random-plies 2
 check "tune gen" "$tools/tune" gen --openings "$scratch/start.fen" --games 2 --depth 1
+check "pool-match --help" "$tools/pool-match" --help
 check "tune fit" "$tools/tune" fit --data "$scratch/data.txt" --passes 0
 exit $failed

@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 		bool known;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage_text, stdout);
-			return 0;
+			return textfile_exit("pool-match", 0);
 		} else if (!strcmp(a, "--engine")) {
 			if (engine_count == 2) {
 				fprintf(stderr, "pool-match: exactly two --engine options\n");
