@@ -28,6 +28,16 @@ static const char usage_text[] =
 
 enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
 
+/* Set by the signal handler only (the one place a signal can say so); the
+ * waits for the engine poll it, so that the engine is ended before we go. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int signal_number)
+{
+	(void)signal_number;
+	interrupted = 1;
+}
+
 typedef struct Collection {
 	int count;
 	Position *positions;
@@ -68,7 +78,7 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 	    !hub_engine_sendf(e, "level depth=%lld", depth) || !hub_engine_send(e, "go think"))
 		return false;
 	int64_t deadline = clock_now_ms() + SEARCH_TIMEOUT_MS;
-	while (clock_now_ms() < deadline) {
+	while (clock_now_ms() < deadline && !interrupted) {
 		HubRead r = hub_engine_read_line(e, line, sizeof line, 100);
 		if (r == HUB_READ_EOF)
 			return false;
@@ -144,14 +154,23 @@ static int run(int argc, char **argv)
 	hub_engine_init(&e);
 	signal(SIGPIPE, SIG_IGN);
 	prctl(PR_SET_CHILD_SUBREAPER, 1); /* see hub_engine_kill() */
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = on_signal;
+	sigemptyset(&action.sa_mask);
+	sigaction(SIGINT, &action, NULL);
+	sigaction(SIGTERM, &action, NULL);
+	sigaction(SIGHUP, &action, NULL);
 	HubParam params[] = {{"variant", variant_rules(variant)->name}};
 	int param_count = variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
-	if (engine && (!hub_engine_spawn(&e, engine, error, sizeof error) ||
-	               !hub_engine_handshake(&e, params, param_count, 10000, error, sizeof error))) {
+	bool spawned = engine && hub_engine_spawn(&e, engine, error, sizeof error);
+	e.interrupt = &interrupted; /* spawning cleared it */
+	if (engine &&
+	    (!spawned || !hub_engine_handshake(&e, params, param_count, 10000, error, sizeof error))) {
 		fprintf(stderr, "make-openings: %s: %s\n", engine, error);
 		hub_engine_stop(&e, 500);
 		free(c.positions);
-		return 1;
+		return interrupted ? 130 : 1;
 	}
 	printf("# %d distinct positions %lld plies from the %s start", c.count, plies,
 	       variant_rules(variant)->title);
@@ -168,12 +187,14 @@ static int run(int argc, char **argv)
 	printf(" > tools/data/openings%s%s.fen\n", variant == VARIANT_POOL ? "" : "-",
 	       variant == VARIANT_POOL ? "" : name);
 	int kept = 0, status = 0;
-	for (int i = 0; i < c.count; i++) {
+	for (int i = 0; i < c.count && !interrupted; i++) {
 		char fen[NOTATION_FEN_MAX];
 		double score = 0;
 		notation_write_fen(&c.positions[i], fen, sizeof fen);
 		if (engine) {
 			if (!engine_score(&e, &c.positions[i], depth, &score)) {
+				if (interrupted)
+					break;
 				fprintf(stderr, "make-openings: no score for %s\n", fen);
 				status = 1;
 				break;
@@ -186,8 +207,14 @@ static int run(int argc, char **argv)
 		printf("%s\n", fen);
 		kept++;
 	}
-	fprintf(stderr, "make-openings: kept %d of %d positions\n", kept, c.count);
-	hub_engine_stop(&e, 1000);
+	if (interrupted) {
+		fprintf(stderr, "make-openings: interrupted\n");
+		status = 130;
+	} else {
+		fprintf(stderr, "make-openings: kept %d of %d positions\n", kept, c.count);
+	}
+	/* A search still running is not waited for: the engine is ended. */
+	hub_engine_stop(&e, interrupted ? 100 : 1000);
 	free(c.positions);
 	return status;
 }
