@@ -54,7 +54,8 @@ static void assert_no_children(void)
 
 /*
  * Runs pool-match with argv (NULL-terminated, without the program), stdout
- * to `out_path` and stderr to `out_path`.err (where it can be made); sends `signal_number` after interrupt_ms
+ * to `out_path` and stderr to `out_path`.err when out_path is in the
+ * scratch directory (else to /dev/null); sends `signal_number` after interrupt_ms
  * when that is > 0. Returns the exit status; fails the test on a crash or after RUN_TIMEOUT_MS.
  */
 static int run_tool_signal(const char *const *args, const char *out_path, int interrupt_ms, int signal_number)
@@ -71,7 +72,9 @@ static int run_tool_signal(const char *const *args, const char *out_path, int in
 		char err_path[1100];
 		snprintf(err_path, sizeof err_path, "%s.err", out_path);
 		int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		/* Only beside outputs in the scratch directory (never /dev/full.err). */
+		bool scratch = !strncmp(out_path, paths.dir, strlen(paths.dir));
+		int err = scratch ? open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
 		dup2(out, STDOUT_FILENO);
 		dup2(err >= 0 ? err : open("/dev/null", O_WRONLY), STDERR_FILENO);
 		execv(paths.tool, (char *const *)argv);
