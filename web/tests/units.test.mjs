@@ -32,7 +32,7 @@ test('PDN reading keeps the moves and tags of the first game', () => {
   const text = `[Event "x y"]\n[FEN "W:W18:B7,15"]\n1... 18x11 {why} 2. 7x16 (2. 15-19 3. 11x2) ; a remark\n` +
     `3.32-27 $1 16-19!? 1-0\n[Event "next"]\n1. 9-14 *\n`;
   const game = plain(run(`pdnRead(${JSON.stringify(text)})`));
-  assert.deepEqual(game, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], result: '1-0' });
+  assert.deepEqual(game, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], lines: [3, 3, 4, 4], result: '1-0' });
   assert.deepEqual(plain(run(`pdnRead('11-15 22-18')`)).moves, ['11-15', '22-18']);
   assert.deepEqual(plain(run(`pdnRead('1. c3-d4 f6-e5 2. d4:f6 g7xe5 *')`)).moves, ['c3-d4', 'f6-e5', 'd4:f6', 'g7xe5']);
 });
@@ -63,4 +63,31 @@ test('PDN writing numbers the moves from the side that starts', () => {
   assert.equal(russianBlack, '\n1... f6-e5 *\n');
   const long = run(`pdnWrite([], Array(40).fill('11-15'), 'B', '*')`);
   assert.ok(long.split('\n').every((l) => l.length <= 80));
+});
+
+test('PDN reading finds every game of a file and says where a damaged one goes wrong', () => {
+  const text = '[Event "a"]\n1. 11-15 23-19 *\n\n[Event "b"]\n1. 9-13 22-18\n2. 13-17 hello *\n\n[Event "c"]\n1. 9-14 1-0\n9-13 24-20 *\n';
+  const games = plain(run(`pdnReadAll(${JSON.stringify(text)})`));
+  assert.equal(games.length, 4);
+  assert.deepEqual(games[0].moves, ['11-15', '23-19']);
+  assert.equal(games[0].line, 1);
+  assert.equal(run(`pdnReadAll(${JSON.stringify(text)})[1].error.message`), "'hello' is not a move in PDN (11-15 or c3-d4)");
+  assert.equal(run(`pdnReadAll(${JSON.stringify(text)})[1].error.line`), 6);
+  assert.equal(run(`pdnReadAll(${JSON.stringify(text)})[1].error.move`), 2);
+  assert.deepEqual(games[2].moves, ['9-14']);
+  assert.equal(games[2].result, '1-0');
+  /* Movetext after a result, with no tags: a game of its own. */
+  assert.deepEqual(games[3].moves, ['9-13', '24-20']);
+  assert.deepEqual(games[2].lines, [9]);
+  assert.match(run(`pdnGameTitle(pdnReadAll(${JSON.stringify(text)})[1], 1)`), /^game 2: damaged \(line 6: 'hello'/);
+  assert.throws(() => run("pdnReadAll(' \\n ')"), /no game found/);
+});
+
+test('PDN writing puts NAGs and comments after their moves and numbers the move after a comment', () => {
+  const text = run(`pdnWrite([], ['11-15', '22-18', '15x22'], 'B', '*', 'B', [null, { nag: '$4', comment: '+1.80 d9, blunder, best 24-20 -0.10' }, { comment: 'x' }])`);
+  assert.equal(text, '\n1. 11-15 22-18 $4 {+1.80 d9, blunder, best 24-20 -0.10} 2. 15x22 {x} *\n');
+  const back = plain(run(`pdnRead(${JSON.stringify(text)})`));
+  assert.deepEqual(back.moves, ['11-15', '22-18', '15x22']);
+  const black = run(`pdnWrite([], ['11-15', '22-18', '15x22'], 'B', '*', 'B', [{ comment: 'a' }])`);
+  assert.equal(black, '\n1. 11-15 {a} 1... 22-18 2. 15x22 *\n');
 });
