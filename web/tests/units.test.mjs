@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The page's text helpers without a browser: Hub line splitting and quoting, PDN reading and writing.
+// The page's helpers without a browser: Hub lines, PDN reading and writing, review marks, the clock, saved state.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { root } from './support.mjs';
 
 /* The classic scripts share one global scope, as in the page. */
 const scope = vm.createContext({});
-for (const file of ['hubline.js', 'pdn.js']) {
+for (const file of ['hubline.js', 'pdn.js', 'score.js', 'review.js', 'clock.js', 'storage.js']) {
   vm.runInContext(readFileSync(join(root, 'web', 'src', file), 'utf8'), scope, { filename: file });
 }
 const run = (code) => vm.runInContext(code, scope);
@@ -90,4 +90,65 @@ test('PDN writing puts NAGs and comments after their moves and numbers the move 
   assert.deepEqual(back.moves, ['11-15', '22-18', '15x22']);
   const black = run(`pdnWrite([], ['11-15', '22-18', '15x22'], 'B', '*', 'B', [{ comment: 'a' }])`);
   assert.equal(black, '\n1. 11-15 {a} 1... 22-18 2. 15x22 *\n');
+});
+
+test('review marks: the thresholds in men, forced moves and the best move lose nothing, forced wins capped', () => {
+  assert.equal(run('reviewMark(0.29)'), null);
+  assert.equal(run('reviewMark(0.3).name'), 'dubious');
+  assert.equal(run('reviewMark(0.6).name'), 'mistake');
+  assert.equal(run('reviewMark(1.49).name'), 'mistake');
+  assert.equal(run('reviewMark(1.5).name'), 'blunder');
+  /* Black to move at ply 0 and 2, White at 1; scores from the side to move. */
+  const positions = [
+    { side: 'B', score: 0.1, depth: 9, best: '9-14', pv: '', count: 7 },
+    { side: 'W', score: 2.0, depth: 9, best: '22-18', pv: '', count: 7 }, /* after 11-15: White +2, Black lost 2.1 */
+    { side: 'B', score: -1.9, depth: 9, best: '15x22', pv: '', count: 1 }, /* after 22-18: White kept it */
+    { side: 'W', score: 99.9, depth: 9, best: '', pv: '', count: 1 }, /* a forced capture; White now wins */
+  ];
+  const entries = plain(run(`reviewJudge(${JSON.stringify(positions)}, ['11-15', '22-18', '15x22'])`));
+  assert.equal(entries[0].mark.name, 'blunder');
+  assert.ok(Math.abs(entries[0].loss - 2.1) < 1e-9);
+  assert.equal(entries[0].best, '9-14');
+  assert.equal(entries[0].white, 2.0);
+  assert.equal(entries[1].mark, null, 'the best move itself');
+  assert.equal(entries[1].loss, 0);
+  assert.equal(entries[2].mark, null, 'the only legal move');
+  assert.equal(entries[2].white, 99.9);
+  const note = plain(run(`reviewNote(reviewJudge(${JSON.stringify(positions)}, ['11-15', '22-18', '15x22'])[0])`));
+  assert.deepEqual(note, { nag: '$4', comment: '+2.00 d9, blunder, best 9-14 -0.10' });
+  const summary = plain(run(`reviewSummary(reviewJudge(${JSON.stringify(positions)}, ['11-15', '22-18', '15x22']))`));
+  assert.equal(summary.B.blunder, 1);
+  assert.equal(summary.W.blunder, 0);
+  assert.ok(Math.abs(summary.B.loss - 1.05) < 1e-9);
+  /* Missing a forced win counts as at most REVIEW_WIN_MEN men. */
+  assert.equal(run('reviewCap(99.5)'), run('REVIEW_WIN_MEN'));
+});
+
+test('the clock: the running side loses time, a move adds the increment, zero flags once', () => {
+  run('var t = 0; var flags = []; var c = new GameClock(3000, 1000, () => t, (s) => flags.push(s));');
+  run("c.start('B'); t = 1200;");
+  assert.equal(run("c.remaining('B')"), 1800);
+  assert.equal(run("c.remaining('W')"), 3000);
+  assert.equal(run("c.press('B')"), true);
+  assert.equal(run("c.remaining('B')"), 2800);
+  assert.equal(run("c.running"), 'W');
+  run('t = 4500; c.tick(); c.tick();');
+  assert.deepEqual(plain(run('flags')), ['W']);
+  assert.equal(run("c.remaining('W')"), 0);
+  assert.equal(run("c.press('W')"), false);
+  assert.equal(run('clockText(65000)'), '1:05');
+  assert.equal(run('clockText(9340)'), '0:09.3');
+  assert.deepEqual(plain(run('c.save()')), { base: 3000, increment: 1000, B: 2800, W: 0, flagged: 'W' });
+});
+
+test('saved state: read back as written, anything else ignored', () => {
+  run('var box = new Map(); var store = { getItem: (k) => box.get(k) ?? null, setItem: (k, v) => box.set(k, v), removeItem: (k) => box.delete(k) };');
+  assert.equal(run('storageLoad(store)'), null);
+  assert.equal(run("storageSave(store, { a: 1 }, { line: ['11-15'] })"), true);
+  assert.deepEqual(plain(run('storageLoad(store)')), { version: 1, settings: { a: 1 }, game: { line: ['11-15'] } });
+  run("box.set(STORAGE_KEY, '{not json')");
+  assert.equal(run('storageLoad(store)'), null);
+  run("box.set(STORAGE_KEY, JSON.stringify({ version: 99 }))");
+  assert.equal(run('storageLoad(store)'), null);
+  assert.equal(run("storageSave({ setItem: () => { throw new Error('quota'); } }, {}, {})"), false);
 });
