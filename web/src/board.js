@@ -118,7 +118,7 @@ class BoardView {
         if (square) attributes['data-square'] = square;
         svgElement('rect', attributes, squares);
         if (square && this.numbers) {
-          const t = svgElement('text', { x: col * CELL + 4, y: row * CELL + 17, class: 'number' }, numbers);
+          const t = svgElement('text', { x: col * CELL + 5, y: row * CELL + 5, 'dominant-baseline': 'hanging', class: 'number' }, numbers);
           t.textContent = this.name(square);
         }
       }

@@ -199,14 +199,14 @@ test('a PDN game loads; a bad PDN and a bad FEN are refused with a message', asy
   await page.fill('#pdn-text', '1. 11-15 22-18 2. 15-19 *');
   await page.click('#pdn-load');
   await page.waitForFunction(() => /Bad PDN/.test(document.getElementById('message').textContent));
-  assert.match(await page.textContent('#message'), /move 3 in moves: illegal move 15-19/);
+  assert.match(await page.textContent('#message'), /Bad PDN, game 1, move 2\. 15-19 \(line 1\): illegal move 15-19/);
   assert.equal(await dataset(page, 'fen'), loaded);
 
   const bad = join(shots, 'bad.pdn');
   writeFileSync(bad, '[Event "x"]\n1. 11-15 hello 2. 8-11\n');
   await page.setInputFiles('#pdn-file', bad);
   await page.waitForFunction(() => /bad\.pdn/.test(document.getElementById('message').textContent));
-  assert.match(await page.textContent('#message'), /Bad PDN in bad\.pdn: 'hello' is not a move/);
+  assert.match(await page.textContent('#message'), /Bad PDN in bad\.pdn, game 1, move 1, line 2: 'hello' is not a move/);
 
   await page.fill('#fen-text', 'B:W21,22:B1,32');
   await page.click('#fen-set');
