@@ -66,7 +66,7 @@ class BoardView {
     this.gradient(defs, 'piece-black', '#5a5a5a', '#111');
     this.gradient(defs, 'piece-white', '#fffdf6', '#d8ccb4');
     this.layers = {};
-    for (const name of ['squares', 'marks', 'numbers', 'pieces', 'top']) {
+    for (const name of ['squares', 'marks', 'pieces', 'numbers', 'top']) {
       this.layers[name] = svgElement('g', { class: 'layer-' + name }, svg);
     }
     svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
