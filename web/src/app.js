@@ -652,6 +652,7 @@ class App {
     this.review = [];
     this.evals = {};
     this.evalWhite = 0;
+    this.gameTags = null;
     $('review-summary').textContent = '';
   }
 
@@ -949,7 +950,7 @@ class App {
     storageSave(this.storage, this.settings(), {
       variant: this.variant, start: this.lineStart, line: this.line, view: this.view, player: this.player,
       ending: this.ending, review, evals: this.evals, clock: this.clock ? this.clock.save() : null,
-      analysing: this.analysing, flipped: this.board.flipped,
+      analysing: this.analysing, flipped: this.board.flipped, tags: this.gameTags,
     });
   }
 
@@ -990,6 +991,7 @@ class App {
     this.ending = g.ending || null;
     this.review = (g.review || []).slice(0, this.line.length).map((e) => Object.assign(e, { mark: REVIEW_MARKS.find((m) => m.name === e.mark) || null }));
     this.evals = g.evals || {};
+    this.gameTags = g.tags || null;
     this.board.setFlipped(g.flipped === undefined ? this.player === 'B' : !!g.flipped);
     if (g.clock) {
       this.clock = new GameClock(g.clock.base, g.clock.increment, () => performance.now(), (side) => this.flag(side));
@@ -1012,11 +1014,13 @@ class App {
     const over = this.rules && this.atEnd ? this.rules : this.ending;
     const result = this.atEnd && over ? over.result : '*';
     const human = 'You';
+    /* A game loaded from a file keeps its own names. */
+    const own = this.gameTags || {};
     const tags = [
-      ['Event', 'poolshark web game'],
-      ['Date', date],
-      ['Black', this.player === 'B' ? human : 'poolshark'],
-      ['White', this.player === 'W' ? human : 'poolshark'],
+      ['Event', own.Event || 'poolshark web game'],
+      ['Date', own.Date || date],
+      ['Black', own.Black || (this.player === 'B' ? human : 'poolshark')],
+      ['White', own.White || (this.player === 'W' ? human : 'poolshark')],
       ['Result', result],
       ['GameType', $('variant').selectedOptions[0].dataset.gameType],
     ];
@@ -1103,6 +1107,7 @@ class App {
       return;
     }
     this.forget();
+    this.gameTags = game.tags;
     await this.refresh(true);
     this.player = this.side;
     this.board.setFlipped(this.player === 'B');

@@ -16,7 +16,7 @@ const REVIEW_MARKS = [
  * losing a lot of material, and two forced wins compare as equal. */
 const REVIEW_WIN_MEN = 10;
 /* Nodes searched in each position, by the review's setting. */
-const REVIEW_BUDGETS = { quick: 20000, normal: 100000, deep: 500000 };
+const REVIEW_BUDGETS = { quick: 20000, normal: 200000, deep: 1000000 };
 
 /* A score with forced ends capped at REVIEW_WIN_MEN. */
 function reviewCap(score) {
@@ -35,7 +35,8 @@ function reviewMark(loss) {
  * there is none), pv, count (legal moves)}. moves[i] is the played move.
  * Returns one entry per ply: {ply, side, played, best, before, after (both
  * from the mover's view), loss, mark (a REVIEW_MARKS entry or null), white
- * (the score after the move from White's view), depth}. A forced move (one
+ * (the score after the move from White's view) and depth (of the search
+ * that gave it; 0 when the game is over there)}. A forced move (one
  * legal move) and the engine's own best move lose nothing.
  */
 function reviewJudge(positions, moves) {
@@ -57,7 +58,7 @@ function reviewJudge(positions, moves) {
       loss,
       mark: reviewMark(loss),
       white: scoreFrom(next.score, next.side, 'W'),
-      depth: here.depth,
+      depth: next.depth,
     };
   });
 }
@@ -65,7 +66,7 @@ function reviewJudge(positions, moves) {
 /* The PDN note of a judged move: its NAG and a comment with the score after
  * it from White's view, the depth, and the best move when it differs. */
 function reviewNote(entry) {
-  let comment = `${signedScore(entry.white)} d${entry.depth}`;
+  let comment = signedScore(entry.white) + (entry.depth ? ` d${entry.depth}` : '');
   if (entry.mark) comment += `, ${entry.mark.name}, best ${entry.best} ${signedScore(scoreFrom(entry.before, entry.side, 'W'))}`;
   return { nag: entry.mark ? entry.mark.nag : '', comment };
 }

@@ -71,6 +71,7 @@ test('review: one graph point a ply, the blunder marked with the best move, save
   const text = readFileSync(file, 'utf8');
   assert.match(text, /3\. 10-14 \$4 \{[^}]*blunder, best \d+-\d+[^}]*\}/);
   assert.match(text, /\[Annotator "poolshark review/);
+  assert.match(text, /\[Event "a blunder"\]/, 'a loaded game keeps its tags');
   if (process.env.PDN_READ) {
     const read = execFileSync(process.env.PDN_READ, [file], { encoding: 'utf8' }).split('\n');
     assert.equal(read[1], 'moves ' + (await plies(page)).join(' '));
