@@ -90,6 +90,8 @@ class App {
     this.evals = {}; /* view -> {white, depth}: the engine's own searches of the line's positions */
     this.evalWhite = 0;
     this.clock = null;
+    this.walking = false; /* a goTo is under way, towards walkTarget */
+    this.walkTarget = 0;
     this.wire();
   }
 
@@ -139,8 +141,8 @@ class App {
     on('edit-done', this.closeEditor);
     on('edit-cancel', () => this.closeEditor(true));
     on('walk-start', () => this.goTo(0));
-    on('walk-back', () => this.goTo(this.view - 1));
-    on('walk-forward', () => this.goTo(this.view + 1));
+    on('walk-back', () => this.step(-1));
+    on('walk-forward', () => this.step(1));
     on('walk-end', () => this.goTo(this.line.length));
     on('review', this.reviewGame);
     $('move-input').addEventListener('keydown', (e) => e.key === 'Enter' && this.typedMove());
@@ -165,10 +167,10 @@ class App {
     const target = event.target;
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.type !== 'checkbox' && target.type !== 'radio') return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const to = { ArrowLeft: this.view - 1, ArrowRight: this.view + 1, Home: 0, End: this.line.length }[event.key];
-    if (to === undefined) return;
+    const go = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.line.length) }[event.key];
+    if (!go) return;
     event.preventDefault();
-    this.goTo(to);
+    go();
   }
 
   /* The engine died (or its connection closed): say so, and start the
@@ -498,15 +500,33 @@ class App {
   /* Walking through the game */
 
   /* Shows the position after `view` plies of the line (clamped); analysis
-   * follows, and at the end of the line the game goes on. */
+   * follows, and at the end of the line the game goes on. Calls that come
+   * while one is under way change where it goes (keys pressed quickly add
+   * up: see step). */
   async goTo(view) {
-    const to = Math.max(0, Math.min(this.line.length, view));
-    if (to === this.view || this.editing) return;
-    if (!this.reviewing) await this.interrupt();
-    this.last = null;
-    this.hint = null;
-    if (!(await this.refresh(false, [`pos fen=${hubQuote(this.lineStart)} moves=${hubQuote(this.line.slice(0, to).join(' '))}`]))) return;
+    if (this.editing) return;
+    this.walkTarget = Math.max(0, Math.min(this.line.length, view));
+    if (this.walking) return;
+    this.walking = true;
+    try {
+      while (this.walkTarget !== this.view) {
+        const to = this.walkTarget;
+        if (!this.reviewing) await this.interrupt();
+        this.last = null;
+        this.hint = null;
+        if (!(await this.refresh(false, [`pos fen=${hubQuote(this.lineStart)} moves=${hubQuote(this.line.slice(0, to).join(' '))}`]))) break;
+        if (this.view !== to) break; /* the game changed under the walk */
+        this.walkTarget = Math.min(this.walkTarget, this.line.length);
+      }
+    } finally {
+      this.walking = false;
+    }
     await this.continueGame();
+  }
+
+  /* `delta` plies on (or back) from where the walk is going. */
+  step(delta) {
+    return this.goTo((this.walking ? this.walkTarget : this.view) + delta);
   }
 
   /* The engine's turn */

@@ -111,6 +111,15 @@ test('walk: the move list, the arrow keys, Home, End and the buttons show the po
   await page.click('#walk-end');
   await waitView(page, 6);
   assert.equal(await dataset(page, 'fen'), nativeFen(line));
+  /* Keys pressed faster than the engine answers add up, in analysis too. */
+  await page.check('#analyse');
+  await page.locator('#board').click({ position: { x: 2, y: 2 } });
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await waitFor(page, () => document.body.dataset.view === '2');
+  await page.waitForTimeout(300);
+  assert.equal(await dataset(page, 'view'), '2');
+  assert.equal(await dataset(page, 'fen'), nativeFen(line.slice(0, 2)));
+  await page.uncheck('#analyse');
   noProblems(page);
   await page.context().close();
 });
