@@ -307,7 +307,7 @@ class App {
       targets: s ? s.targets : [],
     });
     this.moveList.draw(this.line, this.view, this.lineStart ? this.lineStart[0] : this.record.start[0], this.first, this.review);
-    this.graph.draw(this.review.length === this.line.length ? this.review : [], this.view);
+    this.graph.draw(this.review, this.view);
     this.drawStatus();
     this.drawClocks();
     document.body.dataset.fen = this.record.fen;
@@ -910,7 +910,6 @@ class App {
     }
     if (!this.line.length) return;
     await this.interrupt();
-    const wasAnalysing = this.analysing;
     const run = { cancelled: false, text: 'Reviewing…' };
     this.reviewing = run;
     this.redraw();
@@ -930,7 +929,7 @@ class App {
     else this.say('Review stopped.');
     await this.setUp();
     await this.refresh();
-    if (wasAnalysing) this.analyse();
+    await this.continueGame();
   }
 
   /* Stops a review (a new game, a take back) and waits for it to end. */

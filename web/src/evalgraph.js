@@ -30,7 +30,8 @@ class EvalGraph {
     this.onPick(best);
   }
 
-  /* entries: reviewJudge's, one a ply (empty: no graph); view: the ply shown. */
+  /* entries: reviewJudge's, one a ply of the line or of its first part
+   * (empty: no graph); view: the ply shown. */
   draw(entries, view) {
     this.svg.replaceChildren();
     this.count = entries.length;

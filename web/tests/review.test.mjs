@@ -253,3 +253,20 @@ test('the clock: poolshark gets `level time= inc=`, and the player who runs out 
   noProblems(page);
   await page.context().close();
 });
+
+test('a review started while poolshark thinks lets it move afterwards', async () => {
+  const page = await openPage(browser);
+  await page.selectOption('#movetime', '5');
+  await page.selectOption('#review-budget', 'quick');
+  await clickSquares(page, 11, 15);
+  await waitFor(page, () => document.body.dataset.busy === 'true');
+  await page.click('#review');
+  await waitFor(page, () => /Review done/.test(document.getElementById('message').textContent) ||
+    (document.body.dataset.line || '').split(' ').length === 2);
+  assert.equal(await page.locator('#graph circle.graph-point').count(), 1);
+  /* The interrupted search starts again and poolshark plays (5 s a move). */
+  await waitFor(page, () => (document.body.dataset.line || '').split(' ').length === 2 && document.body.dataset.busy === 'false', null, 15000);
+  assert.match(await page.textContent('#status'), /Your move/);
+  noProblems(page);
+  await page.context().close();
+});
