@@ -33,7 +33,7 @@ after(async () => {
   bridge.kill();
 });
 
-test('the page plays and analyses against the native engine, and stop reaches it', async () => {
+test('the page plays, analyses and reviews against the native engine, and stop reaches it', async () => {
   const page = await openPage(browser, url);
   assert.match(await page.textContent('#engine-label'), /native poolshark at ws:\/\/127\.0\.0\.1/);
   await page.selectOption('#movetime', '0.2');
@@ -51,6 +51,12 @@ test('the page plays and analyses against the native engine, and stop reaches it
   const before = (await dataset(page, 'moves')).split(' ').length;
   await clickSquares(page, ...(await page.evaluate(() => window.poolshark.legal[0].path)));
   await page.waitForFunction((n) => (document.body.dataset.moves || '').split(' ').length === n + 2, before, { timeout: 20000 });
+  await settle(page);
+  /* Review game through the native engine: a graph point a ply. */
+  await page.selectOption('#review-budget', 'quick');
+  await page.click('#review');
+  await page.waitForFunction(() => /Review done/.test(document.getElementById('message').textContent), null, { timeout: 30000 });
+  assert.equal(await page.locator('#graph circle.graph-point').count(), before + 2);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
