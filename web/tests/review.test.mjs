@@ -60,6 +60,8 @@ test('review: one graph point a ply, the blunder marked with the best move, save
   assert.ok(best && best[1] !== '10-14', note);
   assert.equal(await page.locator('#graph circle.blunder').getAttribute('data-ply'), '5');
   assert.match(await page.textContent('#review-summary'), /Black: blunder 1/);
+  assert.equal(await page.textContent('#review-help'),
+    'Review: a move that loses at least 0.3 of a man is dubious (?!), 0.6 a mistake (?), 1.5 a blunder (??).');
   /* The graph's points go to their ply. */
   await page.locator('#graph circle[data-ply="5"]').click();
   await waitView(page, 5);
@@ -170,6 +172,18 @@ test('the game and the settings survive a reload', async () => {
   assert.equal(await page.inputValue('#score-view'), 'me');
   assert.equal(await page.isChecked('#numbers'), true);
   assert.match(await page.textContent('#message'), /Restored the game/);
+
+  /* A saved game the engine refuses (edited by hand, or an older page) gives way to a new one. */
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('poolshark.page'));
+    saved.game.line = ['11-15', '11-15'];
+    localStorage.setItem('poolshark.page', JSON.stringify(saved));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  assert.match(await page.textContent('#message'), /The saved game could not be restored \(move 2 in moves: illegal move 11-15\)/);
+  assert.equal(await dataset(page, 'line'), '');
+  assert.equal(await dataset(page, 'fen'), nativeFen([]));
   noProblems(page);
   await page.context().close();
 });
