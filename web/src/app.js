@@ -106,8 +106,9 @@ class App {
     $('engine-label').textContent = this.engine.kind === 'native'
       ? 'engine: native poolshark at ' + this.engine.url
       : 'engine: poolshark (WebAssembly, in this page)';
-    $('review-help').textContent = 'Review marks a move that loses ' +
-      REVIEW_MARKS.slice().reverse().map((m) => `${m.loss} of a man or more ${m.name} (${m.symbol})`).join(', ') + '.';
+    const [dubious, ...worse] = REVIEW_MARKS.slice().reverse();
+    $('review-help').textContent = `Review: a move that loses at least ${dubious.loss} of a man is ${dubious.name} (${dubious.symbol}), ` +
+      worse.map((m) => `${m.loss} a ${m.name} (${m.symbol})`).join(', ') + '.';
     $('variant').value = this.variant;
     await this.engine.request(['new-game', 'pos start']);
     this.board.setFlipped(this.player === 'B');
