@@ -8,7 +8,7 @@
  * and the README states. NAGs as PDN writes them.
  */
 const REVIEW_MARKS = [
-  { name: 'blunder', loss: 1.5, nag: '$4', symbol: '??' },
+  { name: 'blunder', loss: 0.9, nag: '$4', symbol: '??' },
   { name: 'mistake', loss: 0.6, nag: '$2', symbol: '?' },
   { name: 'dubious', loss: 0.3, nag: '$6', symbol: '?!' },
 ];

@@ -61,7 +61,7 @@ test('review: one graph point a ply, the blunder marked with the best move, save
   assert.equal(await page.locator('#graph circle.blunder').getAttribute('data-ply'), '5');
   assert.match(await page.textContent('#review-summary'), /Black: blunder 1/);
   assert.equal(await page.textContent('#review-help'),
-    'Review: a move that loses at least 0.3 of a man is dubious (?!), 0.6 a mistake (?), 1.5 a blunder (??).');
+    'Review: a move that loses at least 0.3 of a man is dubious (?!), 0.6 a mistake (?), 0.9 a blunder (??).');
   /* The graph's points go to their ply. */
   await page.locator('#graph circle[data-ply="5"]').click();
   await waitView(page, 5);

@@ -96,8 +96,8 @@ test('review marks: the thresholds in men, forced moves and the best move lose n
   assert.equal(run('reviewMark(0.29)'), null);
   assert.equal(run('reviewMark(0.3).name'), 'dubious');
   assert.equal(run('reviewMark(0.6).name'), 'mistake');
-  assert.equal(run('reviewMark(1.49).name'), 'mistake');
-  assert.equal(run('reviewMark(1.5).name'), 'blunder');
+  assert.equal(run('reviewMark(0.89).name'), 'mistake');
+  assert.equal(run('reviewMark(0.9).name'), 'blunder');
   /* Black to move at ply 0 and 2, White at 1; scores from the side to move. */
   const positions = [
     { side: 'B', score: 0.1, depth: 9, best: '9-14', pv: '', count: 7 },
