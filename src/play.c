@@ -131,15 +131,22 @@ static void engine_move(PlaySession *s)
 		printf("poolshark plays %s (depth %d, its view: %s)\n", text, r.depth, score);
 }
 
-static void new_game(PlaySession *s, Color person)
+/* A new game from s->start; false, having said why, when the engine
+ * refuses it (the old game stays). */
+static bool new_game(PlaySession *s, Color person)
 {
-	engine_new_game(s->engine, &s->start);
+	EngineStatus status = engine_new_game(s->engine, &s->start);
+	if (status != ENGINE_OK) {
+		printf("No new game: %s.\n", engine_status_text(status));
+		return false;
+	}
 	s->person = person;
 	s->flipped = person == BLACK; /* the person's men at the bottom */
 	s->announced = false;
 	s->last[0] = '\0';
 	printf("New game: you play %s, poolshark plays %s, %.2f s per move.\n", color_name(person),
 	       color_name(color_other(person)), s->seconds);
+	return true;
 }
 
 static void undo(PlaySession *s)
@@ -224,7 +231,13 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 	engine_get_options(s->engine, &options);
 	char error[OPTION_ERROR_MAX], text[OPTION_TEXT_MAX], expected[OPTION_ERROR_MAX];
 	if (value && options_parse(def, value, &options, error, sizeof error)) {
+		Variant before = engine_variant(s->engine);
 		EngineStatus status = engine_set_options(s->engine, &options);
+		if (status == ENGINE_OK && options.variant != before) {
+			/* The engine started the new rules' game: every new game
+			 * starts there too (a --fen was of the old rules). */
+			position_start_variant(&s->start, options.variant);
+		}
 		if (status == ENGINE_OK) {
 			options_format(def, &options, text, sizeof text);
 			printf("poolshark now plays with %s %s.\n", def->name, text);
@@ -391,7 +404,11 @@ int play_main(int argc, char **argv)
 		return CLI_FAILURE;
 	}
 	printf("poolshark %s: %s. Type help for the commands.\n", poolshark_version, rules->title);
-	new_game(&s, (Color)person);
+	if (!new_game(&s, (Color)person)) {
+		linereader_free(&reader);
+		engine_destroy(s.engine);
+		return CLI_FAILURE;
+	}
 	show_board(&s);
 	for (;;) {
 		if (!check_end(&s) && game_position(session_game(&s))->side != s.person) {

@@ -448,6 +448,53 @@ static void test_play_russian(void **state)
 	assert_int_equal(child_finish(c, 5000), 0);
 }
 
+/* The variant command changes where new games start: after `variant
+ * russian` (or brazilian), `new white` is the new rules' start with the
+ * person to move, and `new` is that start with the engine's first move
+ * only, not a continuation of the game the variant change began. */
+static void test_play_new_game_after_variant(void **state)
+{
+	(void)state;
+	const char *names[] = {"russian", "brazilian"};
+	for (int v = 0; v < 2; v++) {
+		const char *args[] = {"play", "--level", "0.02", "--hash", "8", "--book", "off", NULL};
+		Child *c = child_start(false, args);
+		child_expect(c, "Your move (Black)> ");
+		child_clear(c);
+		char command[64];
+		snprintf(command, sizeof command, "variant %s", names[v]);
+		child_send(c, command);
+		child_expect(c, "Your move (Black)> "); /* the engine, White, moved first */
+		child_clear(c);
+		child_send(c, "new white");
+		child_expect(c, "Your move (White)> ");
+		Position start, shown = last_fen(c);
+		position_start_variant(&start, v == 0 ? VARIANT_RUSSIAN : VARIANT_BRAZILIAN);
+		shown.variant = start.variant;
+		if (!position_equal(&shown, &start))
+			fail_msg("not the %s start:\n%s", names[v], c->text);
+		if (strstr(c->text, "poolshark thinks"))
+			fail_msg("the engine moved:\n%s", c->text);
+		child_clear(c);
+		child_send(c, "new");
+		child_expect(c, "Your move (Black)> ");
+		/* Only the output from the engine's thinking on, whose first
+		 * "poolshark plays" is its move. */
+		const char *thinks = strstr(c->text, "poolshark thinks");
+		assert_non_null(thinks);
+		c->length -= (size_t)(thinks - c->text);
+		memmove(c->text, thinks, c->length + 1);
+		Move m = engine_reply(c, &start);
+		Position after;
+		position_make(&start, m, &after);
+		shown = last_fen(c);
+		shown.variant = after.variant;
+		assert_true(position_equal(&shown, &after));
+		child_send(c, "quit");
+		assert_int_equal(child_finish(c, 5000), 0);
+	}
+}
+
 /* The terminal game opens from its built-in book (an instant move, said
  * so); a book that is not there is refused with the reason, the book and
  * the thread count stay as they were. */
@@ -512,6 +559,7 @@ int main(void)
 	    cmocka_unit_test(test_play_strength),
 	    cmocka_unit_test(test_play_option_flags),
 	    cmocka_unit_test(test_play_russian),
+	    cmocka_unit_test(test_play_new_game_after_variant),
 	    cmocka_unit_test(test_play_book_and_threads),
 	    cmocka_unit_test(test_hub_greets_on_a_terminal),
 	    cmocka_unit_test(test_play_on_a_terminal),
