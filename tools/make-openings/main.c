@@ -117,7 +117,11 @@ static int run(int argc, char **argv)
 			return 0;
 		}
 		if (!next) {
-			fputs(usage_text, stderr);
+			bool known = !strcmp(argv[i], "--plies") || !strcmp(argv[i], "--depth") ||
+			             !strcmp(argv[i], "--variant") || !strcmp(argv[i], "--engine") ||
+			             !strcmp(argv[i], "--max-score");
+			fprintf(stderr, "make-openings: %s: %s\n%s", argv[i],
+			        known ? "needs a value" : "unknown option", usage_text);
 			return 2;
 		}
 		if (!strcmp(argv[i], "--plies")) {
@@ -136,7 +140,7 @@ static int run(int argc, char **argv)
 			problem = "unknown option";
 		}
 		if (problem) {
-			fprintf(stderr, "make-openings: %s %s: %s\n", argv[i], next, problem);
+			fprintf(stderr, "make-openings: %s %s: %s\n%s", argv[i], next, problem, usage_text);
 			return 2;
 		}
 		i++;

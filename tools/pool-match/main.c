@@ -296,13 +296,21 @@ int main(int argc, char **argv)
 	}
 
 	if (summarize) {
-		if (file_count == 0)
+		if (file_count == 0) {
+			fprintf(stderr, "pool-match: --summarize needs at least one PDN file\n");
 			return usage();
+		}
 		return textfile_exit("pool-match",
 		                     match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL));
 	}
-	if (engine_count != 2 || c.games == 0 || !c.openings_path)
+	const char *missing = engine_count != 2  ? "two --engine options"
+	                      : c.games == 0     ? "--games N"
+	                      : !c.openings_path ? "--openings FILE"
+	                                         : NULL;
+	if (missing) {
+		fprintf(stderr, "pool-match: a match needs %s\n", missing);
 		return usage();
+	}
 	for (int e = 0; e < 2; e++) {
 		EngineSpec *spec = &c.engines[e];
 		if (c.variant != VARIANT_POOL && spec->param_count < MAX_PARAMS)

@@ -80,8 +80,14 @@ static bool parse_options(int argc, char **argv, Options *o)
 			o->verbose = true;
 			continue;
 		}
-		if (i + 1 >= argc)
+		if (i + 1 >= argc) {
+			bool known = !strcmp(argv[i], "--games") || !strcmp(argv[i], "--depth-a") ||
+			             !strcmp(argv[i], "--depth-b") || !strcmp(argv[i], "--random-plies") ||
+			             !strcmp(argv[i], "--seed");
+			fprintf(stderr, "selfplay: %s: %s\n", argv[i],
+			        known ? "needs a value" : "unknown option");
 			return false;
+		}
 		const char *v = argv[++i];
 		if (!strcmp(argv[i - 1], "--games"))
 			o->games = (int)number_read(v, 2, 100000, &err);
@@ -93,12 +99,20 @@ static bool parse_options(int argc, char **argv, Options *o)
 			o->random_plies = (int)number_read(v, 0, 40, &err);
 		else if (!strcmp(argv[i - 1], "--seed"))
 			o->seed = number_read(v, 0, 1LL << 62, &err);
-		else
+		else {
+			fprintf(stderr, "selfplay: unknown option '%s'\n", argv[i - 1]);
 			return false;
+		}
 		if (err) {
 			fprintf(stderr, "selfplay: %s: %s is %s\n", argv[i - 1], v, err);
 			return false;
 		}
+	}
+	if (o->games % 2) {
+		fprintf(stderr,
+		        "selfplay: --games: %d is odd (each opening is played twice, colours reversed)\n",
+		        o->games);
+		return false;
 	}
 	return true;
 }
