@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "poolshark/egdb.h"
 #include "poolshark/number.h"
 
 bool cli_parse_number(const char *program, const char *what, const char *text, long long min, long long max,
@@ -21,5 +22,21 @@ bool cli_parse_variant(const char *program, const char *text, Variant *out)
 	if (variant_parse(text, out))
 		return true;
 	fprintf(stderr, "poolshark %s: unknown variant '%.40s' (known: %s)\n", program, text, VARIANT_NAMES);
+	return false;
+}
+
+bool cli_check_egdb(const char *program, const char *dir)
+{
+	if (!dir[0])
+		return true;
+	char why[512] = "";
+	Egdb *db = egdb_open(dir, why, sizeof why);
+	int pieces = egdb_max_pieces(db);
+	egdb_close(db);
+	if (pieces > 0)
+		return true;
+	if (db)
+		snprintf(why, sizeof why, "no complete endgame database in '%.400s'", dir);
+	fprintf(stderr, "poolshark %s: --egdb %.400s: %s\n", program, dir, why);
 	return false;
 }

@@ -115,7 +115,9 @@ int cli_analyse(int argc, char **argv)
 	EngineOptions options;
 	engine_default_options(&options);
 	options.move_overhead_ms = 0;
-	egdb_default_dir(options.egdb_path, sizeof options.egdb_path);
+	char default_egdb[sizeof options.egdb_path];
+	egdb_default_dir(default_egdb, sizeof default_egdb);
+	snprintf(options.egdb_path, sizeof options.egdb_path, "%s", default_egdb);
 
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i];
@@ -157,6 +159,10 @@ int cli_analyse(int argc, char **argv)
 	}
 	if (limit_count != 1)
 		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
+	/* A directory asked for must hold databases; the one beside the
+	 * binary is only taken when it does. */
+	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("analyse", options.egdb_path))
+		return CLI_USAGE;
 	if (!have_fen)
 		position_start_variant(&p, options.variant);
 	p.variant = (uint8_t)options.variant; /* a FEN is read under the chosen rules */

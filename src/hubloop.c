@@ -59,10 +59,12 @@ int hubloop_main(int argc, char **argv)
 	ProtocolConfig config;
 	protocol_default_config(&config);
 	egdb_default_dir(config.egdb_path, sizeof config.egdb_path);
-	if (argc == 3 && (!strcmp(argv[1], "--egdb") || !strcmp(argv[1], "--egdb-path")))
+	if (argc == 3 && (!strcmp(argv[1], "--egdb") || !strcmp(argv[1], "--egdb-path"))) {
 		snprintf(config.egdb_path, sizeof config.egdb_path, "%s",
 		         strcmp(argv[2], "none") ? argv[2] : "");
-	else if (argc > 1) {
+		if (!cli_check_egdb("hub", config.egdb_path))
+			return CLI_USAGE;
+	} else if (argc > 1) {
 		fprintf(stderr, "usage: poolshark [hub [--egdb DIR|none]]\n");
 		return CLI_USAGE;
 	}

@@ -231,19 +231,29 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 	engine_get_options(s->engine, &options);
 	char error[OPTION_ERROR_MAX], text[OPTION_TEXT_MAX], expected[OPTION_ERROR_MAX];
 	if (value && options_parse(def, value, &options, error, sizeof error)) {
-		Variant before = engine_variant(s->engine);
+		EngineOptions before;
+		engine_get_options(s->engine, &before);
 		EngineStatus status = engine_set_options(s->engine, &options);
-		if (status == ENGINE_OK && options.variant != before) {
-			/* The engine started the new rules' game: every new game
-			 * starts there too (a --fen was of the old rules). */
-			position_start_variant(&s->start, options.variant);
-		}
-		if (status == ENGINE_OK) {
+		const char *why = NULL;
+		if (status == ENGINE_OK && options.egdb_path[0] &&
+		    strcmp(options.egdb_path, before.egdb_path) && engine_egdb_pieces(s->engine, &why) == 0) {
+			/* As the Hub option: a directory without databases is
+			 * refused and the old one stays. */
+			snprintf(error, sizeof error, "%s %.200s: %s", def->name, value,
+			         why && why[0] ? why : "no complete endgame database there");
+			engine_set_options(s->engine, &before);
+		} else if (status == ENGINE_OK) {
+			if (options.variant != before.variant) {
+				/* The engine started the new rules' game: every new
+				 * game starts there too (a --fen was of the old rules). */
+				position_start_variant(&s->start, options.variant);
+			}
 			options_format(def, &options, text, sizeof text);
 			printf("poolshark now plays with %s %s.\n", def->name, text);
 			return;
-		}
-		snprintf(error, sizeof error, "%s %.200s: %s", def->name, value, engine_status_text(status));
+		} else
+			snprintf(error, sizeof error, "%s %.200s: %s", def->name, value,
+			         engine_status_text(status));
 	}
 	if (value)
 		printf("%s.\n", error);
@@ -356,7 +366,9 @@ int play_main(int argc, char **argv)
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = PLAY_HASH_MB;
-	egdb_default_dir(options.egdb_path, sizeof options.egdb_path);
+	char default_egdb[sizeof options.egdb_path];
+	egdb_default_dir(default_egdb, sizeof default_egdb);
+	snprintf(options.egdb_path, sizeof options.egdb_path, "%s", default_egdb);
 	/* Against a person the book varies the openings and saves time. */
 	snprintf(options.book, sizeof options.book, "default");
 	for (int i = 1; i < argc; i++) {
@@ -383,6 +395,8 @@ int play_main(int argc, char **argv)
 		} else
 			return usage("unknown or incomplete argument", argv[i]);
 	}
+	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("play", options.egdb_path))
+		return CLI_USAGE;
 	const VariantRules *rules = variant_rules(options.variant);
 	if (!have_fen)
 		position_start_variant(&start, options.variant);

@@ -495,6 +495,71 @@ static void test_engine_plays_database_win(void **state)
 	assert_non_null(strstr(out, "score=0.00"));
 }
 
+/* A directory without databases is an error naming it, everywhere: exit 2
+ * from analyse, play and hub (it used to run on without databases), and a
+ * refusal that keeps the old directory in the terminal game, as the Hub
+ * option refuses it. */
+static void test_missing_directory_is_an_error(void **state)
+{
+	(void)state;
+	char out[8192], command[2048];
+	const char *runs[] = {"%s analyse --egdb %s/none --depth 2",
+	                      "printf 'quit\\n' | %s play --egdb %s/none",
+	                      "printf 'quit\\n' | %s hub --egdb %s/none"};
+	for (int i = 0; i < 3; i++) {
+		char line[512];
+		snprintf(line, sizeof line, runs[i], paths.engine, paths.dir);
+		snprintf(command, sizeof command,
+		         "%s >/dev/null 2>%s/err.txt; echo \"exit $?\"; cat %s/err.txt", line, paths.dir,
+		         paths.dir);
+		run_output(out, sizeof out, command);
+		char expected[600];
+		snprintf(expected, sizeof expected,
+		         "exit 2\npoolshark %s: --egdb %s/none: cannot read database directory",
+		         i == 0   ? "analyse"
+		         : i == 1 ? "play"
+		                  : "hub",
+		         paths.dir);
+		if (!strstr(out, expected))
+			fail_msg("%s:\n%s", line, out);
+	}
+	/* An empty directory: no files there. */
+	assert_int_equal(run("mkdir -p %s/empty", paths.dir), 0);
+	snprintf(command, sizeof command, "%s analyse --egdb %s/empty --depth 2 2>&1; echo \"exit $?\"",
+	         paths.engine, paths.dir);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "no endgame database files (*.egdb) in"));
+	assert_non_null(strstr(out, "exit 2"));
+	/* The terminal game's command refuses it and keeps what it had. */
+	snprintf(command, sizeof command,
+	         "printf 'egdb-path %s/none\\nquit\\n' | %s play --egdb %s --level 0.02", paths.dir,
+	         paths.engine, paths.db);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "cannot read database directory"));
+	char now[600];
+	snprintf(now, sizeof now, "now %s.", paths.db);
+	assert_non_null(strstr(out, now));
+}
+
+/* info counts the set it finds: the 4-piece set is complete (it used to be
+ * measured against 5 pieces: "41 files, 44 missing", exit 1). */
+static void test_info_reads_the_piece_count_from_the_files(void **state)
+{
+	(void)state;
+	char out[16384], command[2048];
+	snprintf(command, sizeof command, "%s info --dir %s | tail -n 1; echo \"exit $?\"", paths.tool,
+	         paths.db);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "41 files, 0 missing") || !strstr(out, "exit 0"))
+		fail_msg("%s", out);
+	assert_int_equal(run("%s info --dir %s >/dev/null", paths.tool, paths.db), 0);
+	/* Asked for 5 pieces, the same set is 44 files short. */
+	snprintf(command, sizeof command, "%s info --dir %s --pieces 5 | tail -n 1", paths.tool, paths.db);
+	run_output(out, sizeof out, command);
+	assert_non_null(strstr(out, "41 files, 44 missing"));
+	assert_int_equal(run("%s info --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
+}
+
 /* ---- The search with the databases ---- */
 
 /* Searches fen to depth with the databases in db and the given counters. */
@@ -648,6 +713,8 @@ int main(void)
 	    cmocka_unit_test(test_builds_are_deterministic_and_resume),
 	    cmocka_unit_test(test_corrupt_file_is_refused),
 	    cmocka_unit_test(test_engine_plays_database_win),
+	    cmocka_unit_test(test_missing_directory_is_an_error),
+	    cmocka_unit_test(test_info_reads_the_piece_count_from_the_files),
 	    cmocka_unit_test(test_search_plays_by_distance_within_the_rules),
 	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
 	    cmocka_unit_test(test_other_variants_do_not_probe),

@@ -26,4 +26,13 @@ bool cli_parse_number(const char *program, const char *what, const char *text, l
  */
 bool cli_parse_variant(const char *program, const char *text, Variant *out);
 
+/*
+ * Checks an endgame database directory that the command line named: true
+ * when `dir` is "" (none) or holds a complete set of databases (at least
+ * every 2-piece class, doc/EGDB.md). Otherwise prints "poolshark PROGRAM:
+ * --egdb DIR: WHY" to stderr and returns false (the caller exits with
+ * CLI_USAGE), as the Hub's egdb-path option refuses such a directory.
+ */
+bool cli_check_egdb(const char *program, const char *dir);
+
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pool-egdb: builds, verifies and inspects the endgame databases (doc/EGDB.md). */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ enum { MAX_PAIRS = 2048 };
 typedef struct Args {
 	const char *dir;
 	int pieces;
+	bool pieces_given; /* --pieces was on the command line */
 	int threads;
 	bool quiet;
 	const char *only;
@@ -78,6 +80,7 @@ static int parse_args(int argc, char **argv, Args *a)
 {
 	a->dir = "databases";
 	a->pieces = 5;
+	a->pieces_given = false;
 	a->threads = 1;
 	a->quiet = false;
 	a->only = NULL;
@@ -94,6 +97,7 @@ static int parse_args(int argc, char **argv, Args *a)
 		else if (!strcmp(o, "--pieces") && has_value) {
 			if (!parse_number(argv[++i], 2, EGDB_MAX_PIECES, &a->pieces))
 				return usage_error("--pieces wants 2..8", argv[i]);
+			a->pieces_given = true;
 		} else if (!strcmp(o, "--threads") && has_value) {
 			if (!parse_number(argv[++i], 1, 64, &a->threads))
 				return usage_error("--threads wants 1..64", argv[i]);
@@ -239,10 +243,47 @@ static int cmd_plan(const Args *a)
 	return 0;
 }
 
+/* The most pieces of a database file in dir (0 when it holds none), or -1
+ * with a message when dir cannot be read. */
+static int largest_class_in(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "pool-egdb: cannot read database directory '%s': %s\n", dir, strerror(errno));
+		return -1;
+	}
+	int largest = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		char stem[32];
+		size_t n = strlen(e->d_name);
+		EgdbClass c;
+		if (n <= 5 || n - 5 >= sizeof stem || strcmp(e->d_name + n - 5, ".egdb"))
+			continue;
+		memcpy(stem, e->d_name, n - 5);
+		stem[n - 5] = '\0';
+		if (egdb_class_parse(stem, &c) && egdb_class_pieces(&c) > largest)
+			largest = egdb_class_pieces(&c);
+	}
+	closedir(d);
+	return largest;
+}
+
 static int cmd_info(const Args *a)
 {
 	static EgdbClass pairs[MAX_PAIRS];
-	int n = egdb_class_pairs(a->pieces, pairs, NULL, MAX_PAIRS);
+	/* Without --pieces, the set is as large as its largest file: a
+	 * 4-piece set is complete, not 44 files short of 5 pieces. */
+	int pieces = a->pieces;
+	if (!a->pieces_given) {
+		pieces = largest_class_in(a->dir);
+		if (pieces < 0)
+			return 1;
+		if (pieces == 0) {
+			fprintf(stderr, "pool-egdb: no endgame database files (*.egdb) in '%s'\n", a->dir);
+			return 1;
+		}
+	}
+	int n = egdb_class_pairs(pieces, pairs, NULL, MAX_PAIRS);
 	Store st;
 	memset(&st, 0, sizeof st);
 	st.dir = a->dir;
