@@ -255,13 +255,30 @@ bool notation_parse_fen_board(const char *text, Position *out, char *error, size
 	return true;
 }
 
+/* One side's pieces: numbers ascending, or algebraic names in the order
+ * of files then ranks (a1, a3, ..., h8), as other programs write them. */
 static void write_list(const Position *p, Color c, char *out, size_t size, size_t *used)
 {
 	text_append(out, size, used, "%c", c == WHITE ? 'W' : 'B');
+	SquareNotation form = variant_rules(position_variant(p))->notation;
+	int order[SQUARE_COUNT], n = 0;
+	if (form == NOTATION_NUMERIC) {
+		for (int s = 0; s < SQUARE_COUNT; s++)
+			order[n++] = s;
+	} else {
+		for (int column = 0; column < 8; column++)
+			for (int row = 7; row >= 0; row--)
+				if ((row + column) % 2 == 1)
+					order[n++] = 4 * row + column / 2;
+	}
 	const char *separator = "";
-	for (Bitboard b = p->pieces[c]; b; b &= b - 1) {
-		int s = bb_lowest(b);
-		text_append(out, size, used, "%s%s%d", separator, (p->kings >> s) & 1 ? "K" : "", s + 1);
+	for (int i = 0; i < n; i++) {
+		int s = order[i];
+		if (!((p->pieces[c] >> s) & 1))
+			continue;
+		char name[16];
+		notation_write_square(s, form, name, sizeof name);
+		text_append(out, size, used, "%s%s%s", separator, (p->kings >> s) & 1 ? "K" : "", name);
 		separator = ",";
 	}
 }

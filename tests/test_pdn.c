@@ -294,6 +294,63 @@ static void test_error_place(void **state)
 	fclose(f);
 }
 
+/* Russian and Brazilian records carry an algebraic FEN, as GameType 25
+ * and 26 read; pool's stays numeric. Both forms are read in every variant. */
+static void test_variant_fen_is_algebraic(void **state)
+{
+	(void)state;
+	static const struct {
+		Variant variant;
+		const char *fen; /* as written */
+	} cases[] = {
+	    {VARIANT_RUSSIAN, "W:Wa1,c3,Kd4:Bb8,Kh8"},
+	    {VARIANT_BRAZILIAN, "W:Wa1,c3,Kd4:Bb8,Kh8"},
+	    {VARIANT_POOL, "W:WK18,22,29:B1,K4"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Position p;
+		char error[200], fen[NOTATION_FEN_MAX];
+		/* The same board from its numeric squares: a1 29, c3 22, d4 18, b8 1, h8 4. */
+		assert_true(notation_parse_fen("W:W29,22,K18:B1,K4", &p, error, sizeof error));
+		p.variant = (uint8_t)cases[i].variant;
+		notation_write_fen(&p, fen, sizeof fen);
+		assert_string_equal(fen, cases[i].fen);
+		Game *g = malloc(sizeof *g);
+		assert_non_null(g);
+		game_init(g, &p);
+		FILE *f = tmpfile();
+		assert_non_null(f);
+		assert_true(pdn_write_game(f, g, NULL, 0, NULL));
+		rewind(f);
+		char text[1024];
+		size_t n = fread(text, 1, sizeof text - 1, f);
+		text[n] = '\0';
+		char tag[160];
+		snprintf(tag, sizeof tag, "[FEN \"%s\"]", cases[i].fen);
+		assert_non_null(strstr(text, tag));
+		rewind(f);
+		PdnGame read;
+		assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+		assert_true(position_equal(&read.game->positions[0], &p));
+		pdn_game_free(&read);
+		fclose(f);
+		free(g);
+	}
+	/* lidraughts' numeric form of the Russian start reads as the same board. */
+	static const char numeric[] =
+	    "[GameType \"25\"]\n[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,"
+	    "7,8,9,10,11,12\"]\n1. c3-d4 *\n";
+	FILE *f = fmemopen((void *)numeric, sizeof numeric - 1, "r");
+	char error[200];
+	PdnGame g;
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	Position start;
+	position_start_variant(&start, VARIANT_RUSSIAN);
+	assert_true(position_equal(&g.game->positions[0], &start));
+	pdn_game_free(&g);
+	fclose(f);
+}
+
 /* Reads every game of `text` (length bytes, NULs allowed) and counts the outcomes;
  * at most `limit` calls, so a reader that stops making progress fails the test. */
 static void read_all(const char *text, size_t length, int *ok, int *errors, int *failed)
@@ -405,6 +462,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_games_are_skipped),
 	    cmocka_unit_test(test_annotated_game),
 	    cmocka_unit_test(test_error_place),
+	    cmocka_unit_test(test_variant_fen_is_algebraic),
 	    cmocka_unit_test(test_result_tokens),
 	    cmocka_unit_test(test_empty_tokens),
 	    cmocka_unit_test(test_nul_bytes),

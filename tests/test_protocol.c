@@ -180,12 +180,15 @@ static void test_variant_switch(void **state)
 	assert_non_null(reply_value(s, "info", "variant", value, sizeof value));
 	assert_string_equal(value, "russian");
 	current_fen(s, value, sizeof value);
-	assert_string_equal(value, "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-	/* White moves first; the move is read in either form, written algebraic. */
+	assert_string_equal(value,
+	                    "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
+	/* White moves first; the move is read in either form, written
+	 * algebraic, as the FEN is. */
 	assert_true(session_send(s, "move c3-d4"));
 	assert_true(session_send(s, "move 11-15"));
 	current_fen(s, value, sizeof value);
-	assert_string_equal(value, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+	assert_string_equal(value,
+	                    "W:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,g7,h6,h8");
 	/* The same value again changes nothing. */
 	assert_true(session_send(s, "set-param name=variant value=russian"));
 	assert_int_equal(s->out.count, 0);
@@ -193,7 +196,8 @@ static void test_variant_switch(void **state)
 	assert_true(session_send(s, "set-param name=variant value=checkers"));
 	assert_non_null(reply_value(s, "error", "message", value, sizeof value));
 	current_fen(s, value, sizeof value);
-	assert_string_equal(value, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+	assert_string_equal(value,
+	                    "W:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,g7,h6,h8");
 	assert_true(session_send(s, "pos start"));
 	current_fen(s, value, sizeof value);
 	assert_true(value[0] == 'W');

@@ -36,9 +36,11 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
  */
 bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size);
 
-/* Writes the FEN of *p: both lists ascending, no ranges, White first,
- * numeric squares in every variant (as lidraughts writes Russian and
- * Brazilian FENs). */
+/* Writes the FEN of *p: no ranges, White's list first, squares in the form
+ * the variant's players write (VariantRules.notation): pool's numbers
+ * ascending (`W:W21,K22:B3`), Russian and Brazilian algebraic names in the
+ * order of files, then ranks (`W:Wa1,c1,Kd4:Bb8`), as the PDN standard's
+ * GameType 25 and lidraughts' algebraic export have them. */
 void notation_write_fen(const Position *p, char *out, size_t size);
 
 /*

@@ -17,10 +17,9 @@ typedef struct PdnTag {
 
 /*
  * Writes one game record: the tags given (GameType 23, 25 or 26 after the
- * game's variant, moves written as its players write them, numbered from
- * the side that moves first, and, when the game
- * did not start from the start position, FEN and SetUp are added unless
- * present), then the moves of `game` in PDN move text with move numbers,
+ * game's variant, moves and the FEN written as its players write them,
+ * numbered from the side that moves first, and, when the game did not
+ * start from the start position, FEN and SetUp are added unless present), then the moves of `game` in PDN move text with move numbers,
  * then the result. comments may be NULL, or hold one string (or NULL) per
  * ply, written as `{...}` after that move. The result is the value of a
  * "Result" tag when one is given, otherwise what game_status() says (and a

@@ -9,6 +9,15 @@ const $ = (id) => document.getElementById(id);
 
 /* The pieces of a FEN as the engine writes it (no ranges): Map square ->
  * letter. Drawing only; the engine has read and checked every FEN first. */
+/* A square of a FEN list: a number 1-32, or the algebraic name of a dark
+ * square (the engine writes Russian and Brazilian FENs so: `c3` is 22). */
+function fenSquare(text) {
+  const named = /^([a-h])([1-8])$/.exec(text);
+  if (!named) return Number(text);
+  const row = 8 - Number(named[2]), column = named[1].charCodeAt(0) - 97;
+  return 4 * row + Math.floor(column / 2) + 1;
+}
+
 function fenPieces(fen) {
   const pieces = new Map();
   const [, ...lists] = fen.split(':');
@@ -17,7 +26,7 @@ function fenPieces(fen) {
     for (const item of list.slice(1).split(',')) {
       if (!item) continue;
       const king = item[0] === 'K';
-      pieces.set(Number(king ? item.slice(1) : item), king ? colour.toUpperCase() : colour);
+      pieces.set(fenSquare(king ? item.slice(1) : item), king ? colour.toUpperCase() : colour);
     }
   }
   return pieces;

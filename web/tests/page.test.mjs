@@ -321,8 +321,9 @@ test('the variant selector: Russian names squares a-h 1-8, White moves first, PD
     assert.equal(read[1], 'moves ' + played.join(' '));
   }
 
-  /* A Russian capture entered square by square, in the engine's notation. */
-  await setFen(page, 'W:W22:B10,18');
+  /* A Russian capture entered square by square, in the engine's notation
+   * (the FEN too: c3 is square 22, d4 18, d6 10). */
+  await setFen(page, 'W:Wc3:Bd4,d6');
   await square(page, 22).click();
   await square(page, 15).click();
   assert.deepEqual(await page.locator('#board .target').evaluateAll((e) => e.map((c) => c.dataset.target)), ['6']);
