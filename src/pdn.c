@@ -418,6 +418,49 @@ static bool add_tag(PdnGame *g, const char *name, const char *value)
 	return tags[g->tag_count - 1].name && tags[g->tag_count - 1].value;
 }
 
+/*
+ * Reads a GameType value: the number alone ("25") or the standard's long
+ * form "25,W,8,8,A0,0": number, the colour that moves first, board width
+ * and height, notation (A algebraic or N numeric, then the first square),
+ * inverted board. The number picks the rules, the colour is the side to
+ * move when no FEN tag gives one, and the board must be 8x8; squares are
+ * read in either notation whatever the tag says, so the notation field and
+ * the flag change nothing here.
+ */
+static bool parse_game_type(Reader *r, const char *type, Variant *variant, int *first_mover)
+{
+	char *end;
+	long number = strtol(type, &end, 10);
+	if (end == type || (*end && *end != ',') || number < 0 || number > 99 ||
+	    !variant_from_game_type((int)number, variant)) {
+		fail(r, "GameType %.30s is not a game poolshark plays (23 pool, 25 Russian, 26 Brazilian)",
+		     type);
+		return false;
+	}
+	if (!*end)
+		return true;
+	const char *colour = end + 1;
+	colour += strspn(colour, " ");
+	if (toupper((unsigned char)*colour) == 'W' || toupper((unsigned char)*colour) == 'B') {
+		*first_mover = toupper((unsigned char)*colour) == 'W' ? WHITE : BLACK;
+		colour++;
+	}
+	colour += strspn(colour, " ");
+	if (*colour && *colour != ',') {
+		fail(r, "GameType %.30s: the second field is the colour that moves first, W or B", type);
+		return false;
+	}
+	if (*colour == ',') {
+		long width = strtol(colour + 1, &end, 10),
+		     height = *end == ',' ? strtol(end + 1, &end, 10) : 0;
+		if (width != 8 || height != 8) {
+			fail(r, "GameType %.30s: poolshark plays on an 8x8 board", type);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Sets up the game record at the first move (or the end): FEN tag or start. */
 static bool start_moves(Reader *r, PdnGame *g)
 {
@@ -427,22 +470,15 @@ static bool start_moves(Reader *r, PdnGame *g)
 	if (g->game)
 		return true;
 	/* GameType picks the rules: 23 pool (also when there is no tag), 25
-	 * Russian, 26 Brazilian; the tag's first field is the number. */
+	 * Russian, 26 Brazilian. */
 	Variant variant = VARIANT_POOL;
+	int first_mover = -1; /* a Color when the long form names one */
 	const char *type = pdn_game_tag(g, "GameType");
-	if (type) {
-		char *end;
-		long number = strtol(type, &end, 10);
-		if (end == type || (*end && *end != ',') || number < 0 || number > 99 ||
-		    !variant_from_game_type((int)number, &variant)) {
-			fail(r,
-			     "GameType %.20s is not a game poolshark plays (23 pool, 25 Russian, 26 "
-			     "Brazilian)",
-			     type);
-			return false;
-		}
-	}
+	if (type && !parse_game_type(r, type, &variant, &first_mover))
+		return false;
 	position_start_variant(&start, variant);
+	if (first_mover >= 0)
+		start.side = (Color)first_mover;
 	if (fen && !notation_parse_fen(fen, &start, message, sizeof message)) {
 		fail(r, "bad FEN tag: %s", message);
 		return false;
@@ -535,14 +571,33 @@ static void skip_game(Reader *r)
 	}
 }
 
+/* The line (1-based) of byte `offset` of the stream, or 0 when it cannot
+ * seek; the stream's position is kept. Counted only for a message. */
+static long line_at(FILE *in, long offset)
+{
+	long at = ftell(in);
+	if (offset < 0 || at < 0 || fseek(in, 0, SEEK_SET) != 0)
+		return 0;
+	long line = 1;
+	for (long i = 0; i < offset; i++) {
+		int c = getc(in);
+		if (c == EOF)
+			break;
+		line += c == '\n';
+	}
+	return fseek(in, at, SEEK_SET) == 0 ? line : 0;
+}
+
 /* Fills *where (may be NULL) with what is known of the bad game *g. */
 static void locate_error(const Reader *r, const PdnGame *g, PdnErrorPlace *where)
 {
 	if (!where)
 		return;
-	const char *event = pdn_game_tag(g, "Event");
+	const char *event = pdn_game_tag(g, "Event"), *round = pdn_game_tag(g, "Round");
 	*where = (PdnErrorPlace){.offset = r->error_at, .ply = 0, .move_number = 0, .side = BLACK};
 	snprintf(where->event, sizeof where->event, "%s", event ? event : "");
+	snprintf(where->round, sizeof where->round, "%s", round ? round : "");
+	where->line = r->failed ? 0 : line_at(r->in, r->error_at);
 	if (g->game) {
 		const Position *start = &g->game->positions[0];
 		Color first = variant_rules(position_variant(start))->white_first ? WHITE : BLACK;

@@ -351,6 +351,68 @@ static void test_variant_fen_is_algebraic(void **state)
 	fclose(f);
 }
 
+/* The long form of GameType: the number picks the rules, the colour the
+ * side that moves first (without a FEN tag), and the board must be 8x8. */
+static void test_long_game_type(void **state)
+{
+	(void)state;
+	static const char text[] = "[GameType \"25,W,8,8,A0,0\"]\n1. c3-d4 f6-g5 *\n"
+	                           "[GameType \"23,W,8,8,N1,0\"]\n1. 22-18 11-15 *\n"
+	                           "[GameType \"26,B,8,8,A0,0\"]\n[FEN \"W:Wc3:Bf6\"]\n1. c3-d4 *\n"
+	                           "[GameType \"25,W,10,10,A0,0\"]\n1. c3-d4 *\n"
+	                           "[GameType \"23,X,8,8,N1,0\"]\n1. 11-15 *\n"
+	                           "[GameType \"26\"]\n1. c3-d4 *\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(position_variant(&g.game->positions[0]), VARIANT_RUSSIAN);
+	assert_int_equal(g.game->ply_count, 2);
+	pdn_game_free(&g);
+	/* Pool with White named first: the pool start, White to move. */
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(position_variant(&g.game->positions[0]), VARIANT_POOL);
+	assert_int_equal(g.game->positions[0].side, WHITE);
+	assert_int_equal(g.game->ply_count, 2);
+	pdn_game_free(&g);
+	/* The FEN tag's turn letter wins over the colour. */
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(position_variant(&g.game->positions[0]), VARIANT_BRAZILIAN);
+	assert_int_equal(g.game->ply_count, 1);
+	pdn_game_free(&g);
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "8x8 board"));
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_ERROR);
+	assert_non_null(strstr(error, "colour that moves first"));
+	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
+	assert_int_equal(position_variant(&g.game->positions[0]), VARIANT_BRAZILIAN);
+	pdn_game_free(&g);
+	fclose(f);
+}
+
+/* Where a damaged game is: its Event and Round tags and the line of the
+ * problem, for messages that name the game (pool-match --summarize). */
+static void test_errors_name_the_game_and_line(void **state)
+{
+	(void)state;
+	static const char text[] = "[Event \"club\"]\n[Round \"1\"]\n1. 11-15 23-19 *\n\n"
+	                           "[Event \"club\"]\n[Round \"2\"]\n\n1. 11-15 23-19\n2. 9-13 22-17\n"
+	                           "3. 13x22 25x18 *\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	char error[200];
+	PdnGame g;
+	PdnErrorPlace where;
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_OK);
+	pdn_game_free(&g);
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_ERROR);
+	assert_int_equal(strncmp(error, "move 6: illegal move 25x18", 26), 0);
+	assert_string_equal(where.event, "club");
+	assert_string_equal(where.round, "2");
+	assert_int_equal(where.line, 10);
+	assert_int_equal(pdn_read_game_located(f, &g, error, sizeof error, &where), PDN_READ_END);
+	fclose(f);
+}
+
 /* Reads every game of `text` (length bytes, NULs allowed) and counts the outcomes;
  * at most `limit` calls, so a reader that stops making progress fails the test. */
 static void read_all(const char *text, size_t length, int *ok, int *errors, int *failed)
@@ -463,6 +525,8 @@ int main(void)
 	    cmocka_unit_test(test_annotated_game),
 	    cmocka_unit_test(test_error_place),
 	    cmocka_unit_test(test_variant_fen_is_algebraic),
+	    cmocka_unit_test(test_long_game_type),
+	    cmocka_unit_test(test_errors_name_the_game_and_line),
 	    cmocka_unit_test(test_result_tokens),
 	    cmocka_unit_test(test_empty_tokens),
 	    cmocka_unit_test(test_nul_bytes),

@@ -19,11 +19,10 @@ typedef struct PdnTag {
  * Writes one game record: the tags given (GameType 23, 25 or 26 after the
  * game's variant, moves and the FEN written as its players write them,
  * numbered from the side that moves first, and, when the game did not
- * start from the start position, FEN and SetUp are added unless present), then the moves of `game` in PDN move text with move numbers,
- * then the result. comments may be NULL, or hold one string (or NULL) per
- * ply, written as `{...}` after that move. The result is the value of a
- * "Result" tag when one is given, otherwise what game_status() says (and a
- * Result tag is added). Returns false on a write error.
+ * start from the start position, FEN and SetUp are added unless present), then the moves of `game` in PDN
+ * move text with move numbers, then the result. comments may be NULL, or hold one string (or NULL) per ply,
+ * written as `{...}` after that move. The result is the value of a "Result" tag when one is given, otherwise
+ * what game_status() says (and a Result tag is added). Returns false on a write error.
  */
 bool pdn_write_game(FILE *out, const Game *game, const PdnTag *tags, int tag_count,
                     const char *const *comments);
@@ -75,8 +74,11 @@ typedef enum PdnReadStatus {
  * `0-2`, `1-1`, `*`) or where the next game's tags begin. Moves are checked
  * against the rules (any form notation_parse_move() accepts) of the variant
  * that the GameType tag names (23 or no tag: pool, 25 Russian, 26
- * Brazilian; any other number is an error). Empty tag values and comments
- * are fine. A NUL byte (no text file holds one) or a read error gives
+ * Brazilian; any other number is an error), in its short form or the
+ * standard's long form "25,W,8,8,A0,0" (the colour that moves first sets
+ * the side to move when there is no FEN tag; a board other than 8x8 is an
+ * error). The FEN tag may name squares by number or algebraically. Empty
+ * tag values and comments are fine. A NUL byte (no text file holds one) or a read error gives
  * PDN_READ_FAILED: the caller stops reading that stream.
  */
 PdnReadStatus pdn_read_game(FILE *in, PdnGame *out, char *error, size_t error_size);
@@ -88,6 +90,8 @@ typedef struct PdnErrorPlace {
 	int move_number; /* that ply's PDN move number; 0 before the moves */
 	Color side;      /* the side to play that ply */
 	char event[128]; /* the game's Event tag ("" when none), cut to fit */
+	char round[32];  /* its Round tag ("" when none), cut to fit */
+	long line;       /* the line (1-based) of offset; 0 when unknown or the stream cannot seek */
 } PdnErrorPlace;
 
 /* pdn_read_game() that also tells, on PDN_READ_ERROR and PDN_READ_FAILED,

@@ -19,14 +19,14 @@ int main(int argc, char **argv)
 			perror(argv[i]);
 			return 1;
 		}
-		for (;;) {
+		for (int index = 1;; index++) {
 			PdnGame g = {0};
 			char error[256];
 			PdnReadStatus status = pdn_read_game(in, &g, error, sizeof error);
 			if (status == PDN_READ_END)
 				break;
 			if (status == PDN_READ_ERROR) {
-				fprintf(stderr, "%s: %s\n", argv[i], error);
+				fprintf(stderr, "%s: game %d: %s\n", argv[i], index, error);
 				fclose(in);
 				return 1;
 			}
