@@ -469,8 +469,13 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 	TerminationCounts terms = {0};
 	char name0[HUB_NAME_MAX] = "", name1[HUB_NAME_MAX] = "", error[200];
 	int *pairs = NULL, pair_capacity = 0, games = 0, status = 0;
+	/* Games without a round number (other programs' files, or Round "-")
+	 * are counted by their place among such games: they count as games,
+	 * but form no colour-reversed pairs. */
+	long unnumbered = 0;
 
 	for (int i = 0; i < count; i++) {
+		int index = 0; /* of the game in this file, from 1 */
 		FILE *f = fopen(paths[i], "r");
 		PdnGame g;
 		PdnReadStatus r;
@@ -479,9 +484,19 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 			status = 1;
 			continue;
 		}
-		while ((r = pdn_read_game(f, &g, error, sizeof error)) != PDN_READ_END) {
+		PdnErrorPlace where;
+		while ((r = pdn_read_game_located(f, &g, error, sizeof error, &where)) != PDN_READ_END) {
+			index++;
 			if (r != PDN_READ_OK) {
-				fprintf(stderr, "pool-match: %s: %s\n", paths[i], error);
+				/* file:line: game N (Event "E", Round "R"): the problem */
+				char line[24] = "", tags[200] = "";
+				if (where.line > 0)
+					snprintf(line, sizeof line, ":%ld", where.line);
+				if (where.event[0] || where.round[0])
+					snprintf(tags, sizeof tags, " (Event \"%.80s\", Round \"%.30s\")",
+					         where.event, where.round);
+				fprintf(stderr, "pool-match: %s%s: game %d%s: %s\n", paths[i], line, index,
+				        tags, error);
 				status = 1;
 				if (r == PDN_READ_FAILED)
 					break; /* nothing more can be read from it */
@@ -489,17 +504,29 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 			}
 			const char *round = pdn_game_tag(&g, "Round"),
 			           *term = pdn_game_tag(&g, "Termination");
-			long number = round ? strtol(round, NULL, 10) - 1 : -1;
-			if (number < 0 || number > 100000000 || g.result == RESULT_NONE) {
-				fprintf(stderr,
-				        "pool-match: %s: a game without a round number or result, skipped\n",
-				        paths[i]);
+			char *end = NULL;
+			long number = round ? strtol(round, &end, 10) - 1 : -1;
+			if (g.result == RESULT_NONE) {
+				fprintf(stderr, "pool-match: %s: game %d has no result, skipped\n", paths[i],
+				        index);
 				pdn_game_free(&g);
 				continue;
 			}
-			/* Game 2k has the first engine as Black, game 2k+1 as White. */
-			bool engine0_black = number % 2 == 0;
+			bool numbered = round && end != round && !*end && number >= 0 && number < 100000000;
+			if (!numbered)
+				number = unnumbered++;
+			/* Game 2k has the first engine as Black, game 2k+1 as White;
+			 * an unnumbered game goes by the players' names when they
+			 * differ (the first engine is the first game's Black). */
 			const char *black = pdn_game_tag(&g, "Black"), *white = pdn_game_tag(&g, "White");
+			bool engine0_black = number % 2 == 0;
+			if (!numbered && black && white && strcmp(black, white)) {
+				if (!name0[0]) {
+					snprintf(name0, sizeof name0, "%s", black);
+					snprintf(name1, sizeof name1, "%s", white);
+				}
+				engine0_black = !strcmp(black, name0);
+			}
 			if (!name0[0] && black && white) {
 				snprintf(name0, sizeof name0, "%s", engine0_black ? black : white);
 				snprintf(name1, sizeof name1, "%s", engine0_black ? white : black);
@@ -508,6 +535,10 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 			stats_add_game(&tally, hp);
 			termination_add(&terms, term ? term : "unknown");
 			games++;
+			if (!numbered) {
+				pdn_game_free(&g);
+				continue;
+			}
 			int p = (int)(number / 2);
 			if (p >= pair_capacity) {
 				int grown = p + 1024;
