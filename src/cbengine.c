@@ -645,6 +645,24 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	return reply_text(reply, size, true, "%s %s", what, value);
 }
 
+/* The rules now played, as their description says them (`set gametype
+ * 25` makes this Russian draughts, gametype 25). */
+static bool command_about(CbEngine *cb, char *reply, size_t size)
+{
+	pthread_mutex_lock(&cb->lock);
+	const VariantRules *rules = variant_rules(engine_variant(cb->engine));
+	pthread_mutex_unlock(&cb->lock);
+	return reply_text(reply, size, true,
+	                  "poolshark %s\n%s (gametype %d):\n"
+	                  "men capture backward, flying kings, %s,\n"
+	                  "%s.\nGPL-3.0-or-later",
+	                  poolshark_version, rules->title, rules->pdn_game_type,
+	                  rules->majority_capture ? "the capture taking the most pieces"
+	                                          : "free choice of capture",
+	                  rules->crown_mid_capture ? "a man crowned during a capture goes on as a king"
+	                                           : "crowning only at the end of a move");
+}
+
 bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t reply_size)
 {
 	if (!reply || reply_size == 0)
@@ -665,11 +683,7 @@ bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t rep
 	if (strcmp(word, "name") == 0)
 		return reply_text(reply, reply_size, true, "poolshark %s", poolshark_version);
 	if (strcmp(word, "about") == 0)
-		return reply_text(reply, reply_size, true,
-		                  "poolshark %s\nAmerican pool checkers (gametype %d):\n"
-		                  "men capture backward, flying kings, free choice of capture,\n"
-		                  "crowning only at the end of a move.\nGPL-3.0-or-later",
-		                  poolshark_version, CB_GAMETYPE_POOL);
+		return command_about(cb, reply, reply_size);
 	if (strcmp(word, "help") == 0)
 		return reply_text(reply, reply_size, true, "%s", ""); /* no help file: CheckerBoard says so */
 	if (strcmp(word, "get") == 0)

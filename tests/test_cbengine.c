@@ -92,6 +92,33 @@ static void test_playnow(void **state)
 	run_step(5);
 }
 
+/* As pydraughts' CheckerBoardEngine drives the shared object on Linux
+ * (ctypes calls of the same two functions, doc/CHECKERBOARD.md): after
+ * `set gametype 25` (or 26) `about` names the rules now played, as `get
+ * gametype` does; it used to say pool's 23 whatever was set. Pool is set
+ * back at the end, for the steps that follow. */
+static void test_about_follows_the_gametype(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *type, *about, *rule;
+	} cases[] = {
+	    {"25", "Russian draughts (gametype 25)", "a man crowned during a capture goes on as a king"},
+	    {"26", "Brazilian draughts (gametype 26)", "the capture taking the most pieces"},
+	    {"23", "American pool checkers (gametype 23)", "crowning only at the end of a move"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char command[256], reply[1024];
+		snprintf(command, sizeof command, "set gametype %s", cases[i].type);
+		assert_int_equal(api.enginecommand(command, reply), 1);
+		assert_int_equal(api.enginecommand("get gametype", reply), 1);
+		assert_string_equal(reply, cases[i].type);
+		assert_int_equal(api.enginecommand("about", reply), 1);
+		if (!strstr(reply, cases[i].about) || !strstr(reply, cases[i].rule))
+			fail_msg("after set gametype %s, about says:\n%s", cases[i].type, reply);
+	}
+}
+
 /* CheckerBoard's coordinates of a few squares (its coorstonumber() for English numbering). */
 static void test_clock(void **state)
 {
@@ -296,6 +323,7 @@ int main(void)
 	    cmocka_unit_test(test_reset_and_history),
 	    cmocka_unit_test(test_playnow),
 	    cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_about_follows_the_gametype),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);
 }
