@@ -392,10 +392,15 @@ static bool cmd_ping(Protocol *p, const HubLine *line)
 	return true;
 }
 
+/* The search's done is written before the next line is read, as Scan
+ * does: a client may send pos and go right after stop without waiting for
+ * done (pydraughts' HubEngine does), and they must not find a search still
+ * unwinding. */
 static bool cmd_stop(Protocol *p, const HubLine *line)
 {
 	(void)line;
 	protocol_stop(p);
+	protocol_wait(p);
 	return true;
 }
 
