@@ -11,17 +11,13 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "openings.h"
 #include "poolshark/clock.h"
 #include "poolshark/hubline.h"
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
-
-typedef struct Openings {
-	int count;
-	Position *positions;
-} Openings;
 
 /* Per pair: the first engine's half points in each of its two games, -1 until played. */
 typedef struct PairRecord {
@@ -65,57 +61,6 @@ void termination_add(TerminationCounts *t, const char *name)
 	int i = t->count < MAX_TERMINATIONS ? t->count++ : MAX_TERMINATIONS - 1;
 	snprintf(t->names[i], sizeof t->names[i], "%s", name);
 	t->games[i]++;
-}
-
-/* An openings file is a few thousand lines; this bound only stops a file
- * without end (/dev/zero, a pipe that never closes). */
-enum { OPENINGS_MAX_BYTES = 64 << 20 };
-
-static bool load_openings(const char *path, Variant variant, volatile const sig_atomic_t *interrupted,
-                          Openings *out)
-{
-	TextFile f;
-	char line[512], error[TEXTFILE_ERROR_MAX + NOTATION_ERROR_MAX];
-	int capacity = 0;
-	TextRead r = TEXT_END;
-	out->count = 0;
-	out->positions = NULL;
-	if (!textfile_open(&f, path, OPENINGS_MAX_BYTES, error, sizeof error)) {
-		fprintf(stderr, "pool-match: %s\n", error);
-		return false;
-	}
-	while (!*interrupted &&
-	       (r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
-		char *text = line + strspn(line, " \t");
-		if (*text == '\0' || *text == '#')
-			continue;
-		if (out->count == capacity) {
-			capacity = capacity ? 2 * capacity : 256;
-			Position *grown = realloc(out->positions, (size_t)capacity * sizeof *grown);
-			if (!grown) {
-				snprintf(error, sizeof error, "%s: out of memory", path);
-				r = TEXT_ERROR;
-				break;
-			}
-			out->positions = grown;
-		}
-		char why[NOTATION_ERROR_MAX];
-		if (!notation_parse_fen(text, &out->positions[out->count], why, sizeof why)) {
-			snprintf(error, sizeof error, "%s:%lld: %s", path, f.line, why);
-			r = TEXT_ERROR;
-			break;
-		}
-		out->positions[out->count].variant = (uint8_t)variant;
-		out->count++;
-	}
-	textfile_close(&f);
-	if (*interrupted)
-		return false;
-	if (r == TEXT_ERROR)
-		fprintf(stderr, "pool-match: %s\n", error);
-	else if (out->count == 0)
-		fprintf(stderr, "pool-match: %s: no openings\n", path);
-	return r == TEXT_END && out->count > 0;
 }
 
 static bool plan(Match *m)
@@ -396,7 +341,12 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 	pthread_mutex_init(&m.lock, NULL);
 	m.progress_tty = isatty(STDERR_FILENO);
 
-	if (!load_openings(config->openings_path, config->variant, interrupted, &m.openings) || !plan(&m)) {
+	char err[600];
+	bool loaded =
+	    openings_read(config->openings_path, config->variant, interrupted, &m.openings, err, sizeof err);
+	if (!loaded && !*interrupted)
+		fprintf(stderr, "pool-match: %s\n", err);
+	if (!loaded || !plan(&m)) {
 		status = 1;
 		goto done;
 	}
@@ -455,7 +405,7 @@ done:
 		fprintf(stderr, "pool-match: %s\n", error);
 		status = status ? status : 1;
 	}
-	free(m.openings.positions);
+	openings_free(&m.openings);
 	free(m.order);
 	free(m.tasks);
 	free(m.pairs);

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tune gen: quiet positions labelled with the result of a fixed-depth self-play game. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -9,13 +8,11 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
-#include "poolshark/textfile.h"
 #include "poolshark/variant.h"
 #include "poolshark/random.h"
 #include "poolshark/number.h"
+#include "openings.h"
 #include "tune.h"
-
-enum { OPENINGS_MAX = 4096 };
 
 typedef struct GenOptions {
 	const char *openings;
@@ -87,60 +84,8 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		}
 	}
 	if (!o->openings)
-		o->openings = o->variant == VARIANT_RUSSIAN     ? "tools/data/openings-russian.fen"
-		              : o->variant == VARIANT_BRAZILIAN ? "tools/data/openings-brazilian.fen"
-		                                                : "tools/data/openings.fen";
+		o->openings = openings_default_path(o->variant);
 	return true;
-}
-
-/* Reads one FEN a line (# comments, blank lines skipped). Returns the
- * count, or -1 after a message on stderr. */
-static int read_openings(const char *path, Variant variant, Position *out, int max)
-{
-	enum { OPENINGS_MAX_BYTES = 16 << 20 }; /* far beyond `max` lines: only an end to /dev/zero */
-	TextFile f;
-	char line[256], error[TEXTFILE_ERROR_MAX + NOTATION_ERROR_MAX];
-	if (!textfile_open(&f, path, OPENINGS_MAX_BYTES, error, sizeof error)) {
-		fprintf(stderr, "tune gen: %s\n", error);
-		return -1;
-	}
-	int n = 0;
-	TextRead r;
-	while ((r = textfile_read_line(&f, line, sizeof line, error, sizeof error)) == TEXT_LINE) {
-		if (line[0] == '#' || line[0] == '\0')
-			continue;
-		char why[NOTATION_ERROR_MAX];
-		if (n == max || !notation_parse_fen(line, &out[n], why, sizeof why)) {
-			snprintf(error, sizeof error, "%s:%lld: %s", path, f.line,
-			         n == max ? "too many openings" : why);
-			r = TEXT_ERROR;
-			break;
-		}
-		out[n].variant = (uint8_t)variant;
-		n++;
-	}
-	textfile_close(&f);
-	if (r == TEXT_ERROR) {
-		fprintf(stderr, "tune gen: %s\n", error);
-		return -1;
-	}
-	if (n == 0)
-		fprintf(stderr, "tune gen: %s: no openings\n", path);
-	return n ? n : -1;
-}
-
-/* Starts *g at *opening and plays 0..max random legal moves, retrying
- * until material is level, no capture is pending and the game goes on (a
- * random move that drops a man would decide the game before it starts).
- * Falls back to the bare opening after many failures. */
-static void random_start(uint64_t *rng, const Position *opening, int max, Game *g)
-{
-	for (int attempt = 0; attempt < 100; attempt++) {
-		int plies = max ? (int)(random_next(rng) % (uint64_t)(max + 1)) : 0;
-		if (game_random_level_start(g, opening, plies, rng))
-			return;
-	}
-	game_init(g, opening);
 }
 
 /* Plays the game on from *g; returns the result (a draw at the ply cap). */
@@ -192,20 +137,22 @@ int tune_gen(int argc, char **argv)
 	GenOptions o;
 	if (!parse_gen_options(argc, argv, &o))
 		return gen_usage();
-	Position *openings = malloc(OPENINGS_MAX * sizeof *openings);
+	Openings openings = {0, NULL};
 	Game *g = malloc(sizeof *g);
 	int *picked = malloc((GAME_MAX_PLIES + 1) * sizeof *picked);
 	Search *s = search_create();
 	TT tt;
 	bool tt_ok = tt_init(&tt, (size_t)o.hash_mb);
 	int status = 1;
-	if (!openings || !g || !picked || !s || !tt_ok) {
+	if (!g || !picked || !s || !tt_ok) {
 		fprintf(stderr, "tune gen: out of memory\n");
 		goto done;
 	}
-	int opening_count = read_openings(o.openings, o.variant, openings, OPENINGS_MAX);
-	if (opening_count < 0)
+	char err[600];
+	if (!openings_read(o.openings, o.variant, NULL, &openings, err, sizeof err)) {
+		fprintf(stderr, "tune gen: %s\n", err);
 		goto done;
+	}
 
 	printf("# tune gen --variant %s --openings %s --games %d --%s %lld --random-plies %d --per-game %d "
 	       "--max-plies %d --hash %d --seed %lld\n",
@@ -217,7 +164,7 @@ int tune_gen(int argc, char **argv)
 	int tally[4] = {0};
 	time_t started = time(NULL);
 	for (int game = 0; game < o.games; game++) {
-		random_start(&rng, &openings[game % opening_count], o.random_plies, g);
+		openings_random_start(&rng, &openings.positions[game % openings.count], o.random_plies, g);
 		int first = g->ply_count;
 		GameResult result = play_out(s, &tt, &o, g);
 		tally[result]++;
@@ -240,6 +187,6 @@ done:
 		search_destroy(s);
 	free(picked);
 	free(g);
-	free(openings);
+	openings_free(&openings);
 	return status;
 }

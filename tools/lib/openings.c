@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Openings files: one FEN a line, read for a rule set, and random starts played from them. */
+#include "openings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/notation.h"
+#include "poolshark/random.h"
+#include "poolshark/textfile.h"
+
+/* An openings file is a few thousand lines; this bound only stops a file
+ * without end (/dev/zero, a pipe that never closes). */
+enum { OPENINGS_MAX_BYTES = 64 << 20 };
+
+const char *openings_default_path(Variant v)
+{
+	switch (v) {
+	case VARIANT_RUSSIAN: return "tools/data/openings-russian.fen";
+	case VARIANT_BRAZILIAN: return "tools/data/openings-brazilian.fen";
+	default: return "tools/data/openings.fen";
+	}
+}
+
+bool openings_read(const char *path, Variant v, volatile const sig_atomic_t *interrupted, Openings *out,
+                   char *err, size_t err_size)
+{
+	*out = (Openings){0, NULL};
+	TextFile f;
+	if (!textfile_open(&f, path, OPENINGS_MAX_BYTES, err, err_size))
+		return false;
+	char line[512], why[NOTATION_ERROR_MAX];
+	int capacity = 0;
+	bool ok = true;
+	TextRead r = TEXT_END;
+	while (!(interrupted && *interrupted) &&
+	       (r = textfile_read_line(&f, line, sizeof line, err, err_size)) == TEXT_LINE) {
+		char *text = line + strspn(line, " \t");
+		if (*text == '\0' || *text == '#')
+			continue;
+		if (out->count == capacity) {
+			capacity = capacity ? 2 * capacity : 256;
+			Position *grown = realloc(out->positions, (size_t)capacity * sizeof *grown);
+			if (!grown) {
+				snprintf(err, err_size, "%s: out of memory", path);
+				ok = false;
+				break;
+			}
+			out->positions = grown;
+		}
+		if (!notation_parse_fen(text, &out->positions[out->count], why, sizeof why)) {
+			snprintf(err, err_size, "%s:%lld: %s", path, f.line, why);
+			ok = false;
+			break;
+		}
+		out->positions[out->count].variant = (uint8_t)v;
+		out->count++;
+	}
+	textfile_close(&f);
+	if (interrupted && *interrupted) {
+		snprintf(err, err_size, "%s: interrupted", path);
+		ok = false;
+	} else if (r == TEXT_ERROR) {
+		ok = false;
+	} else if (ok && out->count == 0) {
+		snprintf(err, err_size, "%s: no openings", path);
+		ok = false;
+	}
+	if (!ok)
+		openings_free(out);
+	return ok;
+}
+
+void openings_free(Openings *o)
+{
+	free(o->positions);
+	*o = (Openings){0, NULL};
+}
+
+void openings_random_start(uint64_t *rng, const Position *opening, int max_plies, Game *g)
+{
+	for (int attempt = 0; attempt < 100; attempt++) {
+		int plies = max_plies ? (int)random_below(rng, (uint64_t)max_plies + 1) : 0;
+		if (game_random_level_start(g, opening, plies, rng))
+			return;
+	}
+	game_init(g, opening);
+}
