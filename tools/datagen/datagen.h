@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* datagen: labelled training positions from self-play (shared declarations). */
+#ifndef POOLSHARK_TOOLS_DATAGEN_H
+#define POOLSHARK_TOOLS_DATAGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The Zobrist keys already written, to drop a position met again (an
+ * open-addressing set that doubles at half load). */
+typedef struct KeySet {
+	uint64_t *slots; /* 0 marks a free slot; key 0 is kept in has_zero */
+	size_t capacity, count;
+	bool has_zero;
+} KeySet;
+
+/* False when memory is short. */
+bool keyset_init(KeySet *s);
+/* Adds key; *added tells whether it was new. False when memory is short. */
+bool keyset_add(KeySet *s, uint64_t key, bool *added);
+void keyset_free(KeySet *s);
+
+/* Subcommands; argv[0] is the subcommand's name. Exit statuses (2: bad
+ * arguments). */
+int datagen_gen(int argc, char **argv);
+int datagen_info(int argc, char **argv);
+int datagen_merge(int argc, char **argv);
+
+#endif

@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* datagen gen: fixed-node self-play games in worker threads, written in game order, deduplicated. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/clock.h"
+#include "poolshark/egdb.h"
+#include "poolshark/game.h"
+#include "poolshark/movegen.h"
+#include "poolshark/number.h"
+#include "poolshark/random.h"
+#include "poolshark/search.h"
+#include "poolshark/variant.h"
+#include "datagen.h"
+#include "openings.h"
+#include "posdata.h"
+
+enum { JOBS_MAX = 64, WINDOW_PER_JOB = 4 };
+
+typedef struct GenOptions {
+	const char *out, *openings, *egdb_dir;
+	Variant variant;
+	int games, random_plies, max_plies, hash_mb, jobs, shard_index, shard_count;
+	long long nodes, seed;
+	bool adjudicate, quiet;
+} GenOptions;
+
+/* One game's records, filled by a worker and emptied by the writer. */
+typedef struct Slot {
+	PosdataRecord *records;
+	int count;
+	bool done;
+} Slot;
+
+typedef struct Run {
+	const GenOptions *o;
+	Openings openings;
+	Egdb *db;
+	int egdb_pieces;
+	int task_count; /* games of this shard; task t is game shard_index + t * shard_count */
+	int window;     /* games played ahead of the writer at most */
+	Slot *slots;    /* [window], task t in slot t % window */
+
+	pthread_mutex_t lock; /* guards the fields below and the slots' done flags */
+	pthread_cond_t changed;
+	int next_task, written;
+	bool failed;
+} Run;
+
+static int gen_usage(void)
+{
+	fprintf(stderr,
+	        "usage: datagen gen --out FILE [--variant V] [--openings FILE] [--games N] [--nodes N]\n"
+	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
+	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
+	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
+	        "from a random opening of FILE followed by 0..R random moves (default 6) that keep\n"
+	        "material level, and writes every position where the side to move has no capture,\n"
+	        "labelled with the search's score and the game's result (doc/EVAL.md). Game i is\n"
+	        "played from the seed and i alone, so the file is the same for any J (worker threads,\n"
+	        "default 1, each with hash MB, default 8). A position already written is dropped.\n"
+	        "--shard K/N plays games K, K+N, ... only (datagen merge joins the shards).\n"
+	        "Pool positions the endgame databases of DIR hold (default: databases beside the\n"
+	        "program, when there) carry their exact value, and the game ends there with that\n"
+	        "result unless --no-adjudicate. A game still running after M plies (default 400) is a\n"
+	        "draw. V: " VARIANT_NAMES " (default pool; FILE defaults to the variant's openings).\n");
+	return 2;
+}
+
+static bool parse_shard(const char *text, int *index, int *count)
+{
+	char copy[64], *slash;
+	long long k, n;
+	snprintf(copy, sizeof copy, "%s", text);
+	if (!(slash = strchr(copy, '/')))
+		return false;
+	*slash = '\0';
+	if (number_parse(slash + 1, 1, 1000000, &n) || number_parse(copy, 1, n, &k))
+		return false;
+	*index = (int)k - 1;
+	*count = (int)n;
+	return true;
+}
+
+static bool parse_gen_options(int argc, char **argv, GenOptions *o)
+{
+	*o = (GenOptions){.games = 1000,
+	                  .nodes = 5000,
+	                  .random_plies = 6,
+	                  .max_plies = 400,
+	                  .hash_mb = 8,
+	                  .jobs = 1,
+	                  .shard_count = 1,
+	                  .seed = 1,
+	                  .adjudicate = true};
+	for (int i = 1; i < argc; i++) {
+		const char *opt = argv[i], *err = NULL;
+		if (!strcmp(opt, "--no-adjudicate")) {
+			o->adjudicate = false;
+			continue;
+		}
+		if (!strcmp(opt, "--quiet")) {
+			o->quiet = true;
+			continue;
+		}
+		if (!strcmp(opt, "--help"))
+			return false;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "datagen gen: %s: %s\n", opt,
+			        strncmp(opt, "--", 2) ? "not an option" : "needs a value or is unknown");
+			return false;
+		}
+		const char *v = argv[++i];
+		if (!strcmp(opt, "--out"))
+			o->out = v;
+		else if (!strcmp(opt, "--openings"))
+			o->openings = v;
+		else if (!strcmp(opt, "--egdb"))
+			o->egdb_dir = v;
+		else if (!strcmp(opt, "--variant")) {
+			if (!variant_parse(v, &o->variant)) {
+				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
+				        v, VARIANT_NAMES);
+				return false;
+			}
+		} else if (!strcmp(opt, "--games"))
+			o->games = (int)number_read(v, 1, 100000000, &err);
+		else if (!strcmp(opt, "--nodes"))
+			o->nodes = number_read(v, 1, 1LL << 40, &err);
+		else if (!strcmp(opt, "--random-plies"))
+			o->random_plies = (int)number_read(v, 0, 40, &err);
+		else if (!strcmp(opt, "--max-plies"))
+			o->max_plies = (int)number_read(v, 10, 10000, &err);
+		else if (!strcmp(opt, "--hash"))
+			o->hash_mb = (int)number_read(v, 1, 4096, &err);
+		else if (!strcmp(opt, "--jobs") || !strcmp(opt, "--threads"))
+			o->jobs = (int)number_read(v, 1, JOBS_MAX, &err);
+		else if (!strcmp(opt, "--seed"))
+			o->seed = number_read(v, 0, 1LL << 62, &err);
+		else if (!strcmp(opt, "--shard")) {
+			if (!parse_shard(v, &o->shard_index, &o->shard_count)) {
+				fprintf(stderr, "datagen gen: --shard %s: want K/N with 1 <= K <= N\n", v);
+				return false;
+			}
+		} else {
+			fprintf(stderr, "datagen gen: unknown option `%s`\n", opt);
+			return false;
+		}
+		if (err) {
+			fprintf(stderr, "datagen gen: %s: %s is %s\n", opt, v, err);
+			return false;
+		}
+	}
+	if (!o->out) {
+		fprintf(stderr, "datagen gen: --out FILE is required\n");
+		return false;
+	}
+	if (!o->openings)
+		o->openings = openings_default_path(o->variant);
+	return true;
+}
+
+/* The generator state of game `game`: the seed and the game's number alone,
+ * so that a game is the same in any thread and any shard. */
+static uint64_t game_rng(long long seed, int game)
+{
+	uint64_t state = (uint64_t)seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ull);
+	random_next(&state);
+	return state;
+}
+
+static PosdataResult result_for(GameResult result, Color side)
+{
+	if (result == RESULT_DRAW || result == RESULT_NONE)
+		return POSDATA_DRAW;
+	bool black_won = result == RESULT_BLACK_WINS;
+	return black_won == (side == BLACK) ? POSDATA_WIN : POSDATA_LOSS;
+}
+
+static PosdataResult egdb_label(uint8_t value)
+{
+	EgdbResult r = egdb_value_result(value);
+	return r == EGDB_WIN ? POSDATA_WIN : r == EGDB_LOSS ? POSDATA_LOSS : POSDATA_DRAW;
+}
+
+typedef struct Worker {
+	Run *run;
+	Search *search;
+	TT tt;
+	bool tt_ok;
+	Game *game;
+	PosdataRecord *scratch;
+} Worker;
+
+/*
+ * Plays game `number` into w->scratch; returns the records (quiet positions
+ * searched by the engine) or -1 when a database class it needs is unreadable.
+ */
+static int play_game(Worker *w, int number)
+{
+	const GenOptions *o = w->run->o;
+	Run *run = w->run;
+	Game *g = w->game;
+	uint64_t rng = game_rng(o->seed, number);
+	const Position *opening = &run->openings.positions[random_below(&rng, (uint64_t)run->openings.count)];
+	openings_random_start(&rng, opening, o->random_plies, g);
+	tt_clear(&w->tt);
+	search_clear(w->search);
+	SearchLimits limits = {.nodes = (uint64_t)o->nodes};
+	GameResult result = RESULT_NONE;
+	unsigned flags = 0;
+	int count = 0;
+	for (;;) {
+		GameStatus status = game_status(g);
+		if (status.result != RESULT_NONE) {
+			result = status.result;
+			break;
+		}
+		if (g->ply_count >= o->max_plies) {
+			result = RESULT_DRAW;
+			flags = POSDATA_FLAG_PLY_CAP;
+			break;
+		}
+		const Position *p = game_position(g);
+		SearchRoot root;
+		SearchResult r;
+		search_root_from_game(g, &root);
+		search_run(w->search, &w->tt, &root, &limits, NULL, &r);
+
+		bool known = false;
+		uint8_t value = EGDB_VALUE_DRAW;
+		if (run->db && bb_count(position_occupied(p)) <= run->egdb_pieces) {
+			if (!egdb_probe(run->db, p, &value))
+				return -1;
+			known = true;
+		}
+		if (!movegen_has_capture(p)) {
+			w->scratch[count++] =
+			    (PosdataRecord){.pos = *p,
+			                    .score = r.score,
+			                    .has_egdb = known,
+			                    .egdb = known ? egdb_label(value) : POSDATA_DRAW,
+			                    .ply = g->ply_count,
+			                    .game = (uint32_t)number};
+		}
+		if (known && o->adjudicate) {
+			PosdataResult mover = egdb_label(value);
+			result = mover == POSDATA_DRAW                          ? RESULT_DRAW
+			         : (mover == POSDATA_WIN) == (p->side == BLACK) ? RESULT_BLACK_WINS
+			                                                        : RESULT_WHITE_WINS;
+			flags = POSDATA_FLAG_ADJUDICATED;
+			break;
+		}
+		if (!game_play(g, r.best))
+			return -1; /* cannot happen: the search returns a legal move */
+	}
+	for (int i = 0; i < count; i++) {
+		w->scratch[i].result = result_for(result, w->scratch[i].pos.side);
+		w->scratch[i].flags = flags;
+	}
+	return count;
+}
+
+static void *worker_main(void *arg)
+{
+	Worker *w = arg;
+	Run *run = w->run;
+	pthread_mutex_lock(&run->lock);
+	for (;;) {
+		while (!run->failed && run->next_task < run->task_count &&
+		       run->next_task >= run->written + run->window)
+			pthread_cond_wait(&run->changed, &run->lock);
+		if (run->failed || run->next_task >= run->task_count)
+			break;
+		int task = run->next_task++;
+		pthread_mutex_unlock(&run->lock);
+
+		int number = run->o->shard_index + task * run->o->shard_count;
+		int count = play_game(w, number);
+		Slot *slot = &run->slots[task % run->window];
+		PosdataRecord *copy = count > 0 ? malloc((size_t)count * sizeof *copy) : NULL;
+		if (copy)
+			memcpy(copy, w->scratch, (size_t)count * sizeof *copy);
+
+		pthread_mutex_lock(&run->lock);
+		if (count < 0 || (count > 0 && !copy)) {
+			if (!run->failed)
+				fprintf(stderr, "datagen gen: game %d: %s\n", number,
+				        count < 0 ? "an endgame database class is unreadable"
+				                  : "out of memory");
+			run->failed = true;
+			free(copy);
+		} else {
+			slot->records = copy;
+			slot->count = count;
+			slot->done = true;
+		}
+		pthread_cond_broadcast(&run->changed);
+	}
+	pthread_cond_broadcast(&run->changed);
+	pthread_mutex_unlock(&run->lock);
+	return NULL;
+}
+
+static bool worker_init(Worker *w, Run *run)
+{
+	*w = (Worker){.run = run};
+	w->search = search_create();
+	w->tt_ok = tt_init(&w->tt, (size_t)run->o->hash_mb);
+	w->game = malloc(sizeof *w->game);
+	w->scratch = malloc((size_t)(run->o->max_plies + 1) * sizeof *w->scratch);
+	if (w->search)
+		search_set_egdb(w->search, run->db);
+	return w->search && w->tt_ok && w->game && w->scratch;
+}
+
+static void worker_free(Worker *w)
+{
+	if (w->search)
+		search_destroy(w->search);
+	if (w->tt_ok)
+		tt_free(&w->tt);
+	free(w->game);
+	free(w->scratch);
+}
+
+typedef struct Totals {
+	long long written, duplicates, games;
+	long long results[3];
+} Totals;
+
+/* Takes the games from the slots in order, drops positions already written
+ * and writes the rest. False on a write error or a failed worker. */
+static bool write_games(Run *run, PosdataWriter *writer, KeySet *seen, Totals *t)
+{
+	const GenOptions *o = run->o;
+	int64_t started = clock_now_ms();
+	bool ok = true;
+	for (int task = 0; task < run->task_count && ok; task++) {
+		Slot *slot = &run->slots[task % run->window];
+		pthread_mutex_lock(&run->lock);
+		while (!slot->done && !run->failed)
+			pthread_cond_wait(&run->changed, &run->lock);
+		ok = slot->done;
+		pthread_mutex_unlock(&run->lock);
+		if (!ok)
+			break;
+		for (int i = 0; i < slot->count && ok; i++) {
+			bool added;
+			if (!keyset_add(seen, slot->records[i].pos.key, &added)) {
+				fprintf(stderr, "datagen gen: out of memory\n");
+				ok = false;
+			} else if (!added) {
+				t->duplicates++;
+			} else if (!posdata_writer_add(writer, &slot->records[i])) {
+				fprintf(stderr, "datagen gen: %s: write error\n", writer->temporary);
+				ok = false;
+			} else {
+				t->written++;
+				t->results[slot->records[i].result]++;
+			}
+		}
+		free(slot->records);
+		t->games++;
+		pthread_mutex_lock(&run->lock);
+		*slot = (Slot){.records = NULL};
+		run->written++;
+		if (!ok)
+			run->failed = true;
+		pthread_cond_broadcast(&run->changed);
+		pthread_mutex_unlock(&run->lock);
+		if (!o->quiet && (t->games % 100 == 0 || t->games == run->task_count)) {
+			double seconds = (double)(clock_now_ms() - started) / 1000.0;
+			fprintf(
+			    stderr,
+			    "datagen gen: %lld/%d games, %lld positions (%lld duplicates dropped), %.0f s\n",
+			    t->games, run->task_count, t->written, t->duplicates, seconds);
+		}
+	}
+	return ok;
+}
+
+int datagen_gen(int argc, char **argv)
+{
+	GenOptions o;
+	if (!parse_gen_options(argc, argv, &o))
+		return gen_usage();
+	Run run = {.o = &o};
+	char err[1200];
+	if (!openings_read(o.openings, o.variant, &run.openings, err, sizeof err)) {
+		fprintf(stderr, "datagen gen: %s\n", err);
+		return 1;
+	}
+	char default_dir[1024];
+	const char *dir = o.egdb_dir;
+	if (!dir) {
+		egdb_default_dir(default_dir, sizeof default_dir);
+		dir = default_dir;
+	}
+	if (o.variant == VARIANT_POOL && dir[0] && strcmp(dir, "none") != 0) {
+		run.db = egdb_open(dir, err, sizeof err);
+		if (!run.db) {
+			fprintf(stderr, "datagen gen: --egdb %s: %s\n", dir, err);
+			openings_free(&run.openings);
+			return 1;
+		}
+		run.egdb_pieces = egdb_max_pieces(run.db);
+	} else if (o.egdb_dir && strcmp(o.egdb_dir, "none") != 0) {
+		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
+		        variant_rules(o.variant)->name);
+		openings_free(&run.openings);
+		return 2;
+	}
+
+	run.task_count =
+	    o.games > o.shard_index ? (o.games - o.shard_index + o.shard_count - 1) / o.shard_count : 0;
+	run.window = WINDOW_PER_JOB * o.jobs;
+	run.slots = calloc((size_t)run.window, sizeof *run.slots);
+	Worker *workers = calloc((size_t)o.jobs, sizeof *workers);
+	pthread_t threads[JOBS_MAX];
+	int started = 0, status = 1;
+	pthread_mutex_init(&run.lock, NULL);
+	pthread_cond_init(&run.changed, NULL);
+	KeySet seen = {.slots = NULL};
+	PosdataWriter writer = {.file = NULL};
+	PosdataHeader header = {.variant = o.variant,
+	                        .egdb_pieces = run.egdb_pieces,
+	                        .nodes = (uint64_t)o.nodes,
+	                        .seed = (uint64_t)o.seed};
+	if (!run.slots || !workers || !keyset_init(&seen)) {
+		fprintf(stderr, "datagen gen: out of memory\n");
+		goto done;
+	}
+	for (int i = 0; i < o.jobs; i++)
+		if (!worker_init(&workers[i], &run)) {
+			fprintf(stderr, "datagen gen: out of memory\n");
+			goto done;
+		}
+	if (!posdata_writer_open(&writer, o.out, &header, err, sizeof err)) {
+		fprintf(stderr, "datagen gen: %s\n", err);
+		goto done;
+	}
+	int64_t start_ms = clock_now_ms();
+	for (; started < o.jobs; started++)
+		if (pthread_create(&threads[started], NULL, worker_main, &workers[started]) != 0) {
+			fprintf(stderr, "datagen gen: cannot start a thread\n");
+			pthread_mutex_lock(&run.lock);
+			run.failed = true;
+			pthread_cond_broadcast(&run.changed);
+			pthread_mutex_unlock(&run.lock);
+			break;
+		}
+	Totals totals = {0};
+	bool ok = started == o.jobs && write_games(&run, &writer, &seen, &totals);
+	for (int i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	if (ok && !posdata_writer_close(&writer, err, sizeof err)) {
+		fprintf(stderr, "datagen gen: %s\n", err);
+		ok = false;
+	} else if (!ok) {
+		posdata_writer_abandon(&writer);
+	}
+	if (ok) {
+		double seconds = (double)(clock_now_ms() - start_ms) / 1000.0;
+		fprintf(stderr,
+		        "datagen gen: %s: %lld positions of %lld games (win %lld, draw %lld, loss %lld for "
+		        "the side "
+		        "to move), %lld duplicates dropped, %.1f s, %.0f positions/s\n",
+		        o.out, totals.written, totals.games, totals.results[POSDATA_WIN],
+		        totals.results[POSDATA_DRAW], totals.results[POSDATA_LOSS], totals.duplicates,
+		        seconds, seconds > 0 ? (double)totals.written / seconds : 0.0);
+		status = 0;
+	}
+done:
+	for (int i = 0; i < o.jobs && workers; i++)
+		worker_free(&workers[i]);
+	if (run.slots)
+		for (int i = 0; i < run.window; i++)
+			free(run.slots[i].records);
+	free(run.slots);
+	free(workers);
+	keyset_free(&seen);
+	pthread_cond_destroy(&run.changed);
+	pthread_mutex_destroy(&run.lock);
+	if (run.db)
+		egdb_close(run.db);
+	openings_free(&run.openings);
+	return status;
+}
