@@ -157,6 +157,11 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, "datagen gen: --out FILE is required\n");
 		return false;
 	}
+	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
+		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
+		        variant_rules(o->variant)->name);
+		return false;
+	}
 	if (!o->openings)
 		o->openings = openings_default_path(o->variant);
 	return true;
@@ -407,11 +412,6 @@ int datagen_gen(int argc, char **argv)
 			return 1;
 		}
 		run.egdb_pieces = egdb_max_pieces(run.db);
-	} else if (o.egdb_dir && strcmp(o.egdb_dir, "none") != 0) {
-		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
-		        variant_rules(o.variant)->name);
-		openings_free(&run.openings);
-		return 2;
 	}
 
 	run.task_count =
@@ -462,17 +462,16 @@ int datagen_gen(int argc, char **argv)
 	} else if (!ok) {
 		posdata_writer_abandon(&writer);
 	}
-	if (ok) {
+	if (ok && !o.quiet) {
 		double seconds = (double)(clock_now_ms() - start_ms) / 1000.0;
 		fprintf(stderr,
 		        "datagen gen: %s: %lld positions of %lld games (win %lld, draw %lld, loss %lld for "
-		        "the side "
-		        "to move), %lld duplicates dropped, %.1f s, %.0f positions/s\n",
+		        "the side to move), %lld duplicates dropped, %.1f s, %.0f positions/s\n",
 		        o.out, totals.written, totals.games, totals.results[POSDATA_WIN],
 		        totals.results[POSDATA_DRAW], totals.results[POSDATA_LOSS], totals.duplicates,
 		        seconds, seconds > 0 ? (double)totals.written / seconds : 0.0);
-		status = 0;
 	}
+	status = ok ? 0 : 1;
 done:
 	for (int i = 0; i < o.jobs && workers; i++)
 		worker_free(&workers[i]);

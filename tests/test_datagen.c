@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* datagen through its binary and the training-data reader: regenerable, shardable, labelled, refusing damage.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "poolshark/egdb.h"
+#include "poolshark/movegen.h"
+#include "posdata.h"
+
+typedef struct Paths {
+	char datagen[1024], egdb_tool[1024];
+	char source[1024]; /* the repository: the openings files */
+	char dir[256];
+} Paths;
+
+static Paths paths;
+
+/* Runs a shell command in the scratch directory; its exit status. */
+static int run(const char *format, ...)
+{
+	char command[4096], body[3500];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(body, sizeof body, format, args);
+	va_end(args);
+	snprintf(command, sizeof command, "cd '%s' && %s", paths.dir, body);
+	int status = system(command);
+	assert_true(status != -1);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* `datagen gen` of a small pool run with extra arguments, into `out`. */
+static void gen(const char *out, const char *extra)
+{
+	assert_int_equal(
+	    run("timeout 60 '%s' gen --out %s --openings '%s/tools/data/openings.fen' --nodes 300 "
+	        "--max-plies 120 --egdb none --quiet %s",
+	        paths.datagen, out, paths.source, extra),
+	    0);
+}
+
+static char *path_of(const char *name)
+{
+	static char path[512];
+	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
+	return path;
+}
+
+static uint8_t *read_bytes(const char *name, size_t *size)
+{
+	FILE *f = fopen(path_of(name), "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	*size = (size_t)ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint8_t *bytes = malloc(*size + 64);
+	assert_non_null(bytes);
+	assert_int_equal(fread(bytes, 1, *size, f), *size);
+	fclose(f);
+	return bytes;
+}
+
+static void write_bytes(const char *name, const uint8_t *bytes, size_t size)
+{
+	FILE *f = fopen(path_of(name), "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, size, f), size);
+	assert_int_equal(fclose(f), 0);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	return run("cmp -s %s %s", a, b) == 0;
+}
+
+static PosdataFile load(const char *name)
+{
+	PosdataFile f;
+	char err[2048];
+	if (!posdata_load(path_of(name), &f, err, sizeof err))
+		fail_msg("%s", err);
+	return f;
+}
+
+/* Every record is quiet, in (game, ply) order, of a game below `games`
+ * whose records share one result (seen from each side to move), and no
+ * position is written twice. */
+static void check_records(const PosdataFile *f, int games)
+{
+	assert_true(f->header.count > 0);
+	for (uint64_t i = 0; i < f->header.count; i++) {
+		const PosdataRecord *r = &f->records[i];
+		assert_false(movegen_has_capture(&r->pos));
+		assert_true(r->game < (uint32_t)games);
+		for (uint64_t j = 0; j < i; j++)
+			assert_false(f->records[j].pos.key == r->pos.key);
+		if (i == 0)
+			continue;
+		const PosdataRecord *q = &f->records[i - 1];
+		assert_true(q->game < r->game || (q->game == r->game && q->ply < r->ply));
+		if (q->game == r->game) {
+			int black_q = q->pos.side == BLACK ? (int)q->result : 2 - (int)q->result;
+			int black_r = r->pos.side == BLACK ? (int)r->result : 2 - (int)r->result;
+			assert_int_equal(black_q, black_r);
+		}
+	}
+}
+
+static void test_same_seed_same_file_for_any_jobs(void **state)
+{
+	(void)state;
+	gen("a1.psdata", "--games 6 --seed 11 --jobs 1");
+	gen("a2.psdata", "--games 6 --seed 11 --jobs 2");
+	gen("a3.psdata", "--games 6 --seed 11 --jobs 3");
+	assert_true(same_file("a1.psdata", "a2.psdata"));
+	assert_true(same_file("a1.psdata", "a3.psdata"));
+	gen("b.psdata", "--games 6 --seed 12 --jobs 2");
+	assert_false(same_file("a1.psdata", "b.psdata"));
+
+	PosdataFile f = load("a1.psdata");
+	assert_int_equal(f.header.variant, VARIANT_POOL);
+	assert_int_equal(f.header.nodes, 300);
+	assert_int_equal(f.header.seed, 11);
+	assert_int_equal(f.header.egdb_pieces, 0);
+	check_records(&f, 6);
+	posdata_free(&f);
+}
+
+static void test_shards_cover_the_run(void **state)
+{
+	(void)state;
+	gen("whole.psdata", "--games 7 --seed 5 --jobs 2");
+	gen("s1.psdata", "--games 7 --seed 5 --shard 1/3");
+	gen("s2.psdata", "--games 7 --seed 5 --shard 2/3 --jobs 2");
+	gen("s3.psdata", "--games 7 --seed 5 --shard 3/3");
+	PosdataFile s = load("s2.psdata");
+	for (uint64_t i = 0; i < s.header.count; i++)
+		assert_int_equal(s.records[i].game % 3, 1);
+	posdata_free(&s);
+	assert_int_equal(
+	    run("'%s' merge --out joined.psdata s3.psdata s1.psdata s2.psdata 2>/dev/null", paths.datagen),
+	    0);
+	assert_true(same_file("whole.psdata", "joined.psdata"));
+	/* A shard given twice, or another run's shard, is refused. */
+	assert_int_equal(run("'%s' merge --out bad.psdata s1.psdata s1.psdata 2>/dev/null", paths.datagen),
+	                 1);
+	gen("other.psdata", "--games 7 --seed 6 --shard 2/3");
+	assert_int_equal(run("'%s' merge --out bad.psdata s1.psdata other.psdata 2>/dev/null", paths.datagen),
+	                 1);
+	assert_int_equal(access(path_of("bad.psdata"), F_OK), -1);
+}
+
+/* Russian games carry Russian positions, and no database labels. */
+static void test_variant_in_the_header(void **state)
+{
+	(void)state;
+	assert_int_equal(
+	    run("timeout 60 '%s' gen --out ru.psdata --variant russian --openings "
+	        "'%s/tools/data/openings-russian.fen' --games 3 --nodes 300 --max-plies 80 --quiet",
+	        paths.datagen, paths.source),
+	    0);
+	PosdataFile f = load("ru.psdata");
+	assert_int_equal(f.header.variant, VARIANT_RUSSIAN);
+	check_records(&f, 3);
+	for (uint64_t i = 0; i < f.header.count; i++) {
+		assert_int_equal(f.records[i].pos.variant, VARIANT_RUSSIAN);
+		assert_false(f.records[i].has_egdb);
+	}
+	posdata_free(&f);
+}
+
+typedef struct Damage {
+	const char *what;
+	size_t offset;   /* the byte changed, or the new length when truncating */
+	int record;      /* -1: a header field */
+	const char *say; /* in the reader's message */
+} Damage;
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Applies damage number k to a copy of a good image (size may change). */
+static void damage(int k, uint8_t *b, size_t *size, const char **say, long *offset)
+{
+	size_t r3 = POSDATA_HEADER_SIZE + 3 * POSDATA_RECORD_SIZE, last;
+	last = *size - POSDATA_RECORD_SIZE;
+	switch (k) {
+	case 0: b[0] = 'X', *say = "bad magic", *offset = 0; break;
+	case 1: put32(b + 8, 2), *say = "format version 2", *offset = 8; break;
+	case 2: put32(b + 16, 32), *say = "record size 32", *offset = 16; break;
+	case 3: put32(b + 20, 9), *say = "unknown rule set", *offset = 20; break;
+	case 4: *size -= 10, *say = "truncated", *offset = (long)last; break;
+	case 5: b[*size] = 0, *size += 1, *say = "after the last", *offset = (long)*size - 1; break;
+	case 6: /* a square of both colours: White's men onto Black's */
+		memcpy(b + r3 + 4, b + r3, 4), *say = "both colours", *offset = (long)r3;
+		break;
+	case 7: /* a Black man on square 32, its crowning row */
+		b[r3 + 3] |= 0x80, b[r3 + 7] &= 0x7f, b[r3 + 11] &= 0x7f, *say = "crowning row",
+		                                                          *offset = (long)r3;
+		break;
+	case 8: /* 13 Black pieces: fill every square but White's and the crowning row */
+		put32(b + r3, 0x0fffffffu & ~(b[r3 + 4] | b[r3 + 5] << 8 | b[r3 + 6] << 16 |
+		                              (uint32_t)b[r3 + 7] << 24));
+		put32(b + r3 + 8, 0), *say = "more than 12", *offset = (long)r3;
+		break;
+	case 9: b[r3 + 12] = 2, *say = "side to move 2", *offset = (long)r3; break;
+	case 10: b[r3 + 15] = 0x80, *say = "unknown flags", *offset = (long)r3; break;
+	case 11:
+		b[r3 + 20] ^= 1, *say = "checksum", *offset = 56;
+		break; /* the game number: a valid record */
+	}
+}
+
+static void test_reader_refuses_damage_naming_the_offset(void **state)
+{
+	(void)state;
+	gen("good.psdata", "--games 2 --seed 3");
+	size_t size;
+	uint8_t *good = read_bytes("good.psdata", &size);
+	assert_true(size > POSDATA_HEADER_SIZE + 4 * POSDATA_RECORD_SIZE);
+	uint8_t *bad = malloc(size + 64);
+	assert_non_null(bad);
+	for (int k = 0; k < 12; k++) {
+		memcpy(bad, good, size);
+		size_t bad_size = size;
+		const char *say = NULL;
+		long offset = -1;
+		damage(k, bad, &bad_size, &say, &offset);
+		write_bytes("bad.psdata", bad, bad_size);
+		PosdataFile f;
+		char err[2048], want[64];
+		assert_false(posdata_load(path_of("bad.psdata"), &f, err, sizeof err));
+		snprintf(want, sizeof want, "offset %ld", offset);
+		if (!strstr(err, say) || !strstr(err, want))
+			fail_msg("damage %d: `%s` names neither `%s` nor `%s`", k, err, say, want);
+		assert_null(f.records);
+	}
+	/* datagen info says the same and fails; on the good file it succeeds. */
+	assert_int_equal(run("'%s' info bad.psdata 2>info.err >/dev/null", paths.datagen), 1);
+	assert_int_equal(run("grep -q 'offset 56' info.err"), 0);
+	assert_int_equal(run("'%s' info good.psdata > info.out", paths.datagen), 0);
+	char grep[128];
+	snprintf(grep, sizeof grep, "grep -q '%zu records' info.out",
+	         (size - POSDATA_HEADER_SIZE) / POSDATA_RECORD_SIZE);
+	assert_int_equal(run("%s", grep), 0);
+	free(bad);
+	free(good);
+}
+
+/* A missing file, and a short one, are refused too. */
+static void test_reader_refuses_missing_and_short(void **state)
+{
+	(void)state;
+	PosdataFile f;
+	char err[2048];
+	assert_false(posdata_load(path_of("absent.psdata"), &f, err, sizeof err));
+	assert_non_null(strstr(err, "absent.psdata"));
+	write_bytes("short.psdata", (const uint8_t *)"PSHKDATA", 8);
+	assert_false(posdata_load(path_of("short.psdata"), &f, err, sizeof err));
+	assert_non_null(strstr(err, "shorter than the 64-byte header"));
+}
+
+/* Games from four-piece endings with a three-piece database: every
+ * position of at most three pieces carries exactly the database's value,
+ * and an adjudicated game's result is that value. */
+static void test_database_labels_agree(void **state)
+{
+	(void)state;
+	assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool), 0);
+	FILE *o = fopen(path_of("endings.fen"), "w");
+	assert_non_null(o);
+	fputs("# four pieces, level\nB:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\n"
+	      "B:W18,23:B9,K3\n",
+	      o);
+	assert_int_equal(fclose(o), 0);
+	char err[256];
+	Egdb *db = egdb_open(path_of("db3"), err, sizeof err);
+	if (!db)
+		fail_msg("%s", err);
+	const char *modes[] = {"", "--no-adjudicate"};
+	for (int m = 0; m < 2; m++) {
+		assert_int_equal(
+		    run("timeout 60 '%s' gen --out e.psdata --openings endings.fen --egdb db3 --games 12 "
+		        "--nodes 200 --random-plies 2 --max-plies 100 --seed 2 --quiet %s",
+		        paths.datagen, modes[m]),
+		    0);
+		PosdataFile f = load("e.psdata");
+		assert_int_equal(f.header.egdb_pieces, 3);
+		int labelled = 0;
+		for (uint64_t i = 0; i < f.header.count; i++) {
+			const PosdataRecord *r = &f.records[i];
+			bool small = bb_count(position_occupied(&r->pos)) <= 3;
+			assert_int_equal(r->has_egdb, small);
+			if (!small)
+				continue;
+			labelled++;
+			uint8_t v;
+			assert_true(egdb_probe(db, &r->pos, &v));
+			EgdbResult want = egdb_value_result(v);
+			assert_int_equal((int)r->egdb - 1, (int)want);
+			if (m == 0) {
+				/* The game ended here, with the database's value. */
+				assert_true(r->flags & POSDATA_FLAG_ADJUDICATED);
+				assert_int_equal(r->result, r->egdb);
+				assert_true(i + 1 == f.header.count || f.records[i + 1].game != r->game);
+			}
+		}
+		assert_true(labelled > 0);
+		posdata_free(&f);
+	}
+	egdb_close(db);
+}
+
+/* Bad arguments: a message naming the problem, exit 2. */
+static void test_bad_arguments(void **state)
+{
+	(void)state;
+	const char *cases[][2] = {
+	    {"gen --games 2", "--out FILE is required"},
+	    {"gen --out x.psdata --nodes 0", "--nodes"},
+	    {"gen --out x.psdata --jobs 0", "--jobs"},
+	    {"gen --out x.psdata --shard 3/2", "--shard 3/2"},
+	    {"gen --out x.psdata --shard two", "--shard two"},
+	    {"gen --out x.psdata --variant chess", "unknown variant"},
+	    {"gen --out x.psdata --frobnicate 1", "unknown option"},
+	    {"gen --out x.psdata --variant russian --egdb db3", "the databases are pool"},
+	    {"gen --out", "needs a value"},
+	    {"info", "usage: datagen info"},
+	    {"merge a.psdata", "usage: datagen merge"},
+	    {"shuffle", "unknown subcommand"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int status = run("'%s' %s 2>args.err >/dev/null", paths.datagen, cases[i][0]);
+		if (status != 2)
+			fail_msg("`datagen %s` exited %d, not 2", cases[i][0], status);
+		char grep[256];
+		snprintf(grep, sizeof grep, "grep -qF -- '%s' args.err", cases[i][1]);
+		if (run("%s", grep) != 0)
+			fail_msg("`datagen %s`: no `%s` in the message", cases[i][0], cases[i][1]);
+	}
+	assert_int_equal(access(path_of("x.psdata"), F_OK), -1);
+	/* A missing openings file is an error of the run (1), named. */
+	assert_int_equal(run("'%s' gen --out x.psdata --openings nowhere.fen 2>args.err", paths.datagen), 1);
+	assert_int_equal(run("grep -q nowhere.fen args.err"), 0);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *tools = getenv("TOOL_DIR");
+	if (!tools) {
+		fprintf(stderr, "test_datagen: TOOL_DIR must be set (make test does)\n");
+		return -1;
+	}
+	char cwd[512];
+	if (!getcwd(cwd, sizeof cwd))
+		return -1;
+	const char *base = tools[0] == '/' ? "" : cwd;
+	snprintf(paths.datagen, sizeof paths.datagen, "%s%s%s/datagen", base, *base ? "/" : "", tools);
+	snprintf(paths.egdb_tool, sizeof paths.egdb_tool, "%s%s%s/pool-egdb", base, *base ? "/" : "", tools);
+	snprintf(paths.source, sizeof paths.source, "%s", cwd);
+	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_datagen.XXXXXX");
+	return mkdtemp(paths.dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char command[512];
+	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
+	return system(command) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_same_seed_same_file_for_any_jobs),
+	    cmocka_unit_test(test_shards_cover_the_run),
+	    cmocka_unit_test(test_variant_in_the_header),
+	    cmocka_unit_test(test_reader_refuses_damage_naming_the_offset),
+	    cmocka_unit_test(test_reader_refuses_missing_and_short),
+	    cmocka_unit_test(test_database_labels_agree),
+	    cmocka_unit_test(test_bad_arguments),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
