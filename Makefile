@@ -267,16 +267,18 @@ play: all
 soak: all
 	sh tests/soak.sh $(BUILD)
 
-# libFuzzer harnesses tests/fuzz/*.c, each run FUZZ_SECONDS; findings land in build-fuzz/.
+# libFuzzer harnesses tests/fuzz/*.c (the parsers of the library, and the tools' data-file
+# reader), each run FUZZ_SECONDS; findings land in build-fuzz/.
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang-14
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz: deps
 	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) OPT="-g -O1" \
-		EXTRA_CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" build-fuzz/libpoolshark.a
+		EXTRA_CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" build-fuzz/libpoolshark.a build-fuzz/libpoolshark-tools.a
 	@for src in $(wildcard tests/fuzz/*.c); do \
 		name=$$(basename $$src .c); \
-		$(FUZZ_CC) $(ALL_CFLAGS) -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) $$src build-fuzz/libpoolshark.a \
+		$(FUZZ_CC) $(ALL_CFLAGS) -Itools/lib -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) $$src \
+			build-fuzz/libpoolshark-tools.a build-fuzz/libpoolshark.a \
 			-o build-fuzz/$$name $(LDLIBS) || exit 1; \
 		mkdir -p build-fuzz/corpus/$$name; \
 		seeds=; test -d tests/fuzz/seeds/$$name && seeds=tests/fuzz/seeds/$$name; \

@@ -273,6 +273,24 @@ static void test_reader_refuses_missing_and_short(void **state)
 	assert_non_null(strstr(err, "shorter than the 64-byte header"));
 }
 
+/* The committed sample (the fuzzer's seed, written by version 1) still
+ * reads: a change of the layout must come with a new version. */
+static void test_committed_sample_reads(void **state)
+{
+	(void)state;
+	char path[1100], err[2048];
+	snprintf(path, sizeof path, "%s/tests/fuzz/seeds/fuzz_posdata/sample", paths.source);
+	PosdataFile f;
+	if (!posdata_load(path, &f, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(f.header.count, 13);
+	assert_int_equal(f.header.nodes, 300);
+	assert_int_equal(f.header.seed, 1);
+	assert_int_equal(f.header.variant, VARIANT_POOL);
+	check_records(&f, 1);
+	posdata_free(&f);
+}
+
 /* Games from four-piece endings with a three-piece database: every
  * position of at most three pieces carries exactly the database's value,
  * and an adjudicated game's result is that value. */
@@ -392,6 +410,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_in_the_header),
 	    cmocka_unit_test(test_reader_refuses_damage_naming_the_offset),
 	    cmocka_unit_test(test_reader_refuses_missing_and_short),
+	    cmocka_unit_test(test_committed_sample_reads),
 	    cmocka_unit_test(test_database_labels_agree),
 	    cmocka_unit_test(test_bad_arguments),
 	};
