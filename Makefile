@@ -80,7 +80,8 @@ help:
 	@echo "make egdb       endgame databases up to EGDB_PIECES=5 pieces into databases/ (EGDB_THREADS=2)"
 	@echo "make egdb-verify  re-derive every database value from its successors"
 	@echo "make egdb-conversion  50 won and 50 drawn endings against perfect play, with and without databases"
-	@echo "make egdb-slurm-test  a single-node Slurm (root): databases and a sharded match through it"
+	@echo "make egdb-slurm-test  a single-node Slurm (root): databases, a sharded match and sharded"
+	@echo "                      training data through it"
 	@echo "make clean      remove build outputs (not databases/)"
 
 deps:
@@ -345,7 +346,8 @@ egdb-conversion: all
 	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) | tail -n 3
 	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) --without | tail -n 3
 
-# Starts its own single-node Slurm (needs root; installs Debian's slurm packages).
+# Starts its own single-node Slurm (needs root; installs Debian's slurm packages): databases, a
+# sharded match and sharded training data through it.
 egdb-slurm-test: all
 	sh tests/slurm-test.sh
 

@@ -5,7 +5,9 @@
 # EGDB_PIECES (4) through tools/egdb-slurm (step 1 of every pair in two index
 # slices) and verifies them in two index slices there, checks the files are identical to
 # a local build, runs a small pool-match as shards through tools/match-slurm
-# and checks the joined summary, then stops what it started. Needs root and
+# and checks the joined summary, generates training data as shards through
+# tools/datagen-slurm and checks the joined file is the unsharded run's, byte
+# for byte, then stops what it started. Needs root and
 # Debian's slurmctld slurmd slurm-client munge (installed when missing).
 set -eu
 cd "$(dirname "$0")/.."
@@ -107,4 +109,14 @@ if ! diff "$t/whole.txt" "$t/match/summary.txt"; then
 	exit 1
 fi
 cat "$t/match/summary.txt"
-echo "slurm-test: 2 passed, 0 failed"
+
+echo "== datagen in 2 shards through Slurm"
+gen_args="--games 6 --nodes 300 --max-plies 120 --egdb none --seed 4 --openings $PWD/tools/data/openings.fen"
+tools/datagen-slurm --shards 2 --out "$t/data" --tool ./datagen --wait -- $gen_args >/dev/null
+./datagen gen --out "$t/whole.psdata" $gen_args --quiet
+if ! cmp "$t/whole.psdata" "$t/data/data.psdata"; then
+	echo "slurm-test: the joined shards differ from the unsharded run" >&2
+	exit 1
+fi
+./datagen info "$t/data/data.psdata" | sed -n 2p
+echo "slurm-test: 3 passed, 0 failed"
