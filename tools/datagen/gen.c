@@ -56,7 +56,7 @@ static int gen_usage(void)
 	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
 	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
 	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
-	        "from a random opening of FILE followed by 0..R random moves (default 6) that keep\n"
+	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
 	        "material level, and writes every position where the side to move has no capture,\n"
 	        "labelled with the search's score and the game's result (doc/EVAL.md). Game i is\n"
 	        "played from the seed and i alone, so the file is the same for any J (worker threads,\n"
@@ -88,7 +88,7 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 {
 	*o = (GenOptions){.games = 1000,
 	                  .nodes = 5000,
-	                  .random_plies = 6,
+	                  .random_plies = 8,
 	                  .max_plies = 400,
 	                  .hash_mb = 8,
 	                  .jobs = 1,
@@ -210,7 +210,7 @@ static int play_game(Worker *w, int number)
 	Game *g = w->game;
 	uint64_t rng = game_rng(o->seed, number);
 	const Position *opening = &run->openings.positions[random_below(&rng, (uint64_t)run->openings.count)];
-	openings_random_start(&rng, opening, o->random_plies, g);
+	openings_random_start(&rng, opening, (o->random_plies + 1) / 2, o->random_plies, g);
 	tt_clear(&w->tt);
 	search_clear(w->search);
 	SearchLimits limits = {.nodes = (uint64_t)o->nodes};

@@ -78,10 +78,11 @@ void openings_free(Openings *o)
 	*o = (Openings){0, NULL};
 }
 
-void openings_random_start(uint64_t *rng, const Position *opening, int max_plies, Game *g)
+void openings_random_start(uint64_t *rng, const Position *opening, int min_plies, int max_plies, Game *g)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
-		int plies = max_plies ? (int)random_below(rng, (uint64_t)max_plies + 1) : 0;
+		int span = max_plies - min_plies;
+		int plies = min_plies + (span > 0 ? (int)random_below(rng, (uint64_t)span + 1) : 0);
 		if (game_random_level_start(g, opening, plies, rng))
 			return;
 	}

@@ -34,11 +34,11 @@ bool openings_read(const char *path, Variant v, volatile const sig_atomic_t *int
 void openings_free(Openings *o);
 
 /*
- * Starts *g at *opening and plays 0..max_plies random legal moves chosen by
- * *rng, retrying until material is level, no capture is pending and the game
+ * Starts *g at *opening and plays min_plies..max_plies (a uniform choice)
+ * random legal moves chosen by *rng, retrying until material is level, no capture is pending and the game
  * goes on (a random move that drops a man would decide the game before it
  * starts); falls back to the bare opening after 100 failures.
  */
-void openings_random_start(uint64_t *rng, const Position *opening, int max_plies, Game *g);
+void openings_random_start(uint64_t *rng, const Position *opening, int min_plies, int max_plies, Game *g);
 
 #endif

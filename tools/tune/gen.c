@@ -164,7 +164,7 @@ int tune_gen(int argc, char **argv)
 	int tally[4] = {0};
 	time_t started = time(NULL);
 	for (int game = 0; game < o.games; game++) {
-		openings_random_start(&rng, &openings.positions[game % openings.count], o.random_plies, g);
+		openings_random_start(&rng, &openings.positions[game % openings.count], 0, o.random_plies, g);
 		int first = g->ply_count;
 		GameResult result = play_out(s, &tt, &o, g);
 		tally[result]++;
