@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "poolshark/egdb.h"
@@ -373,6 +374,18 @@ static void test_bad_arguments(void **state)
 	/* A missing openings file is an error of the run (1), named. */
 	assert_int_equal(run("'%s' gen --out x.psdata --openings nowhere.fen 2>args.err", paths.datagen), 1);
 	assert_int_equal(run("grep -q nowhere.fen args.err"), 0);
+	/* Output that is not a regular file (here a FIFO; /dev/full alike) is
+	 * refused: the file is renamed into place, and renaming onto a device as
+	 * root would replace it. */
+	assert_int_equal(run("rm -f out.fifo && mkfifo out.fifo"), 0);
+	assert_int_equal(run("'%s' gen --out out.fifo --openings '%s/tools/data/openings.fen' --games 2 "
+	                     "--nodes 300 --egdb none 2>args.err",
+	                     paths.datagen, paths.source),
+	                 1);
+	assert_int_equal(run("grep -q 'not a regular file' args.err"), 0);
+	struct stat st;
+	assert_int_equal(stat(path_of("out.fifo"), &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
 }
 
 static int setup(void **state)

@@ -394,7 +394,7 @@ int datagen_gen(int argc, char **argv)
 		return gen_usage();
 	Run run = {.o = &o};
 	char err[1200];
-	if (!openings_read(o.openings, o.variant, &run.openings, err, sizeof err)) {
+	if (!openings_read(o.openings, o.variant, NULL, &run.openings, err, sizeof err)) {
 		fprintf(stderr, "datagen gen: %s\n", err);
 		return 1;
 	}

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "poolshark/egdb_file.h"
 #include "poolshark/movegen.h"
@@ -306,6 +307,14 @@ bool posdata_writer_open(PosdataWriter *w, const char *path, const PosdataHeader
 	w->header.count = 0;
 	if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path) {
 		snprintf(err, err_size, "%s: path too long", path);
+		return false;
+	}
+	/* The header is written last (count, checksum) and the file renamed into
+	 * place, so a device or a pipe cannot be the output: renaming onto
+	 * /dev/full as root would replace the device. */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, err_size, "%s: not a regular file (a data file is written to a file)", path);
 		return false;
 	}
 	snprintf(w->temporary, sizeof w->temporary, "%s.tmp", path);

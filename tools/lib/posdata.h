@@ -102,7 +102,8 @@ typedef struct PosdataWriter {
 } PosdataWriter;
 
 /* Opens PATH.tmp for a file with the fields of *h (count and checksum are
- * filled in by close). False with a reason in err. */
+ * filled in by close, which renames it to PATH). False with a reason in err,
+ * also when PATH exists and is not a regular file (a device, a pipe). */
 bool posdata_writer_open(PosdataWriter *w, const char *path, const PosdataHeader *h, char *err,
                          size_t err_size);
 bool posdata_writer_add(PosdataWriter *w, const PosdataRecord *r);
