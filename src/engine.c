@@ -275,9 +275,13 @@ EngineStatus engine_new_game(Engine *e, const Position *start)
 	if (start->variant != e->options.variant)
 		return ENGINE_WRONG_VARIANT;
 	game_init(e->game, start);
-	join_preparer(e, true);
-	tt_clear(&e->tt);
-	start_preparer(e);
+	/* The table forgets the old game without being touched (tt.h): the
+	 * new game's first move is not charged for clearing it. */
+	if (!tt_new_game(&e->tt)) {
+		join_preparer(e, true);
+		tt_clear(&e->tt);
+		start_preparer(e);
+	}
 	search_clear(e->search);
 	threads_clear(e->threads);
 	return ENGINE_OK;

@@ -7,7 +7,14 @@
 #include "poolshark/bigmem.h"
 #include "poolshark/score.h"
 
-enum { GENERATION_MASK = 0x3f };
+enum {
+	GENERATION_MASK = 0x3f,
+	SQUARE_BITS = 5,
+	SQUARE_MASK = (1 << SQUARE_BITS) - 1,
+	ERA_SHIFT = 2 * SQUARE_BITS,
+	ERA_MASK = TT_ERA_COUNT - 1
+};
+_Static_assert(ERA_SHIFT + 6 == 16 && TT_ERA_COUNT == 64, "from, to and era fill move_era");
 
 /* Up to this size a clear writes zeros; above it the table is mapped anew,
  * which is instant and gives the memory back until it is used again. */
@@ -25,6 +32,8 @@ bool tt_init(TT *tt, size_t megabytes)
 {
 	tt->bucket_count = buckets_for(megabytes);
 	tt->generation = 0;
+	tt->era = 0;
+	tt->eras_used = 0;
 	/* Zeroed by the system: a fresh table reads the same in every run. */
 	tt->buckets = bigmem_alloc(tt_bytes(tt));
 	if (!tt->buckets) {
@@ -71,6 +80,21 @@ void tt_clear(TT *tt)
 		memset(tt->buckets, 0, bytes);
 	}
 	tt->generation = 0;
+	tt->era = 0;
+	tt->eras_used = 0;
+}
+
+bool tt_new_game(TT *tt)
+{
+	if (tt->eras_used == 0)
+		return true; /* nothing was stored: nothing to forget */
+	uint8_t next = (uint8_t)((tt->era + 1) & ERA_MASK);
+	/* Entries of the next era may survive from TT_ERA_COUNT games ago:
+	 * they would read as live. */
+	if (tt->eras_used & (1ull << next))
+		return false;
+	tt->era = next;
+	return true;
 }
 
 void tt_prefault(TT *tt, int threads, const atomic_bool *abort)
@@ -81,6 +105,9 @@ void tt_prefault(TT *tt, int threads, const atomic_bool *abort)
 void tt_new_search(TT *tt)
 {
 	tt->generation = (uint8_t)((tt->generation + 1) & GENERATION_MASK);
+	/* Marked here, before the threads start, so that their stores only
+	 * read the mask. */
+	tt->eras_used |= 1ull << tt->era;
 }
 
 int tt_score_to_node(int score, int ply)
@@ -111,17 +138,34 @@ static uint32_t check_of(uint64_t key)
 	return (uint32_t)(key >> 32);
 }
 
+/* Whether *e holds a position written in the table's current era. */
+static bool is_live(const TT *tt, const TTEntry *e)
+{
+	return (e->age_bound & 3) != TT_BOUND_NONE && (e->move_era >> ERA_SHIFT) == tt->era;
+}
+
+static uint8_t from_of(const TTEntry *e)
+{
+	return (uint8_t)(e->move_era & SQUARE_MASK);
+}
+
+static uint8_t to_of(const TTEntry *e)
+{
+	return (uint8_t)((e->move_era >> SQUARE_BITS) & SQUARE_MASK);
+}
+
 bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *out)
 {
 	const TTBucket *b = bucket_of(tt, key);
 	uint32_t check = check_of(key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		const TTEntry *e = &b->entries[i];
-		if (e->check != check || (e->age_bound & 3) == TT_BOUND_NONE)
+		if (e->check != check || !is_live(tt, e))
 			continue;
-		out->move.from = e->from;
-		out->move.to = e->to;
+		out->move.from = from_of(e);
+		out->move.to = to_of(e);
 		out->move.captured = e->captured;
+		out->move.crowned = 0;
 		out->score = tt_score_from_node(e->score, ply);
 		out->eval = e->eval;
 		out->depth = e->depth;
@@ -145,7 +189,7 @@ void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTB
 
 	for (int i = 0; i < TT_BUCKET_SIZE && !slot; i++) {
 		TTEntry *e = &b->entries[i];
-		if (e->check == check && (e->age_bound & 3) != TT_BOUND_NONE) {
+		if (e->check == check && is_live(tt, e)) {
 			/* A shallower bound from the same search does not
 			 * overwrite a deeper one, unless it is exact. */
 			if (bound != TT_BOUND_EXACT && depth + 2 < e->depth && age_of(tt, e) == 0)
@@ -154,16 +198,16 @@ void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTB
 		}
 	}
 	if (slot) {
-		if (move_is_none(move) && slot->from != slot->to) {
-			move.from = slot->from;
-			move.to = slot->to;
+		if (move_is_none(move) && from_of(slot) != to_of(slot)) {
+			move.from = from_of(slot);
+			move.to = to_of(slot);
 			move.captured = slot->captured;
 		}
 	} else {
 		int worst = 0x7fffffff;
 		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 			TTEntry *e = &b->entries[i];
-			if ((e->age_bound & 3) == TT_BOUND_NONE) {
+			if (!is_live(tt, e)) {
 				slot = e;
 				break;
 			}
@@ -178,10 +222,11 @@ void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTB
 		depth = 0;
 	if (depth > 255)
 		depth = 255;
+	if (!(tt->eras_used & (1ull << tt->era)))
+		tt->eras_used |= 1ull << tt->era; /* a store without tt_new_search() */
 	slot->check = check;
 	slot->captured = move.captured;
-	slot->from = move.from;
-	slot->to = move.to;
+	slot->move_era = (uint16_t)(move.from | move.to << SQUARE_BITS | tt->era << ERA_SHIFT);
 	slot->score = (int16_t)tt_score_to_node(score, ply);
 	slot->eval = (int16_t)eval;
 	slot->depth = (uint8_t)depth;
@@ -196,7 +241,7 @@ int tt_hashfull(const TT *tt)
 		for (int j = 0; j < TT_BUCKET_SIZE; j++) {
 			const TTEntry *e = &tt->buckets[i].entries[j];
 			total++;
-			if ((e->age_bound & 3) != TT_BOUND_NONE && age_of(tt, e) == 0)
+			if (is_live(tt, e) && age_of(tt, e) == 0)
 				used++;
 		}
 	return total ? used * 1000 / total : 0;

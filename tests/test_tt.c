@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Transposition table: store and probe, win scores by ply, replacement, clearing. */
+/* Transposition table: store and probe, win scores by ply, replacement, clearing, new games. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+
 #include "poolshark/search.h"
 #include "poolshark/tt.h"
 
 static Move move_of(int from, int to, Bitboard captured)
 {
-	Move m = {captured, (uint8_t)from, (uint8_t)to};
+	Move m = {captured, (uint8_t)from, (uint8_t)to, 0};
 	return m;
 }
 
@@ -134,6 +136,99 @@ static void test_hashfull_counts_this_search(void **state)
 	tt_free(&tt);
 }
 
+/* The same stores into a table: the probes of every key afterwards, as a
+ * string of found/missed, depth and move. */
+static void store_sequence(TT *tt, int rounds, uint64_t salt)
+{
+	for (int r = 0; r < rounds; r++) {
+		tt_new_search(tt);
+		for (uint64_t i = 1; i <= 7; i++) {
+			uint64_t key = (i * 0x9e3779b97f4a7c15ull ^ salt) << 8;
+			Move m = move_of((int)(i % 32), (int)((i * 7 + (uint64_t)r) % 32), 0);
+			tt_store(tt, key, 0, (int)(i * 3 + (uint64_t)r) % 20, (int)i, 0, TT_BOUND_LOWER, m);
+		}
+	}
+}
+
+static void probe_all(const TT *tt, char *out, size_t size)
+{
+	size_t used = 0;
+	for (uint64_t i = 1; i <= 7; i++) {
+		uint64_t key = (i * 0x9e3779b97f4a7c15ull ^ 5) << 8;
+		TTHit hit;
+		bool found = tt_probe(tt, key, 0, &hit);
+		used +=
+		    (size_t)snprintf(out + used, size - used, "%d:%d:%d-%d ", found, found ? hit.depth : 0,
+		                     found ? hit.move.from : 0, found ? hit.move.to : 0);
+	}
+}
+
+/* After tt_new_game() the old entries are gone for probes and for
+ * replacement alike: a one-bucket table full of an old game's entries
+ * ends up, after the same stores, exactly as a fresh one. The memory is
+ * not written: its bytes are the old game's until a store lands there. */
+static void test_new_game_forgets_without_touching(void **state)
+{
+	(void)state;
+	TT fresh, used;
+	assert_true(tt_init(&fresh, 0));
+	assert_true(tt_init(&used, 0));
+	store_sequence(&used, 3, 11); /* another game's positions */
+	TTHit hit;
+	uint64_t old_key = 0;
+	for (uint64_t i = 1; i <= 7 && !old_key; i++)
+		if (tt_probe(&used, (i * 0x9e3779b97f4a7c15ull ^ 11) << 8, 0, &hit))
+			old_key = (i * 0x9e3779b97f4a7c15ull ^ 11) << 8;
+	assert_true(old_key != 0);
+	TTBucket before = used.buckets[0];
+	assert_true(tt_new_game(&used));
+	assert_memory_equal(&before, &used.buckets[0], sizeof before);
+	assert_false(tt_probe(&used, old_key, 0, &hit));
+	assert_int_equal(tt_hashfull(&used), 0);
+
+	store_sequence(&fresh, 4, 5);
+	store_sequence(&used, 4, 5);
+	char a[256], b[256];
+	probe_all(&fresh, a, sizeof a);
+	probe_all(&used, b, sizeof b);
+	assert_string_equal(a, b);
+	tt_free(&fresh);
+	tt_free(&used);
+}
+
+/* A new game on a table nobody wrote changes nothing; once it is in use,
+ * 63 new games go by without a clear and the 64th, whose era may still
+ * have entries, asks for one. */
+static void test_new_game_eras_come_round(void **state)
+{
+	(void)state;
+	TT tt;
+	assert_true(tt_init(&tt, 0));
+	for (int i = 0; i < 3 * TT_ERA_COUNT; i++)
+		assert_true(tt_new_game(&tt));
+	assert_int_equal(tt.era, 0);
+	uint64_t key = 42ull << 32;
+	for (int game = 0; game < TT_ERA_COUNT - 1; game++) {
+		tt_new_search(&tt);
+		tt_store(&tt, key, 0, 5, 1, 0, TT_BOUND_EXACT, move_none());
+		assert_true(tt_new_game(&tt));
+	}
+	tt_new_search(&tt);
+	tt_store(&tt, key, 0, 5, 1, 0, TT_BOUND_EXACT, move_none());
+	uint8_t era = tt.era;
+	assert_false(tt_new_game(&tt));
+	assert_int_equal(tt.era, era); /* nothing changed */
+	tt_clear(&tt);
+	TTHit hit;
+	assert_false(tt_probe(&tt, key, 0, &hit));
+	assert_true(tt_new_game(&tt)); /* cleared: nothing to forget */
+	/* A store without tt_new_search() counts as a use too. */
+	tt_store(&tt, key, 0, 5, 1, 0, TT_BOUND_EXACT, move_none());
+	assert_true(tt_new_game(&tt));
+	assert_false(tt_probe(&tt, key, 0, &hit));
+	tt_free(&tt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +238,8 @@ int main(void)
 	    cmocka_unit_test(test_move_survives_moveless_store),
 	    cmocka_unit_test(test_replacement_by_depth_and_age),
 	    cmocka_unit_test(test_hashfull_counts_this_search),
+	    cmocka_unit_test(test_new_game_forgets_without_touching),
+	    cmocka_unit_test(test_new_game_eras_come_round),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

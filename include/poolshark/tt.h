@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "poolshark/bitboard.h"
 #include "poolshark/move.h"
 
 typedef enum TTBound {
@@ -21,11 +22,13 @@ typedef enum TTBound {
  * One slot. The low bits of the Zobrist key pick the bucket and the high
  * 32 bits are kept to verify it; the move is stored whole (from, to,
  * captured set), so that the search can recognise it in its move list.
+ * The era says which game wrote the entry: the entries of other eras are
+ * empty, so that a new game forgets the table without touching it.
  */
 typedef struct TTEntry {
 	uint32_t check;
 	uint32_t captured;
-	uint8_t from, to;
+	uint16_t move_era; /* from | to << 5 | era << 10 */
 	int16_t score;
 	int16_t eval;
 	uint8_t depth;
@@ -33,6 +36,9 @@ typedef struct TTEntry {
 } TTEntry;
 
 _Static_assert(sizeof(TTEntry) == 16, "four entries fill a 64-byte cache line");
+_Static_assert(SQUARE_COUNT <= 32, "a square fits in the 5 bits of move_era");
+
+enum { TT_ERA_COUNT = 64 }; /* the 6 high bits of move_era */
 
 enum { TT_BUCKET_SIZE = 4 };
 
@@ -44,6 +50,8 @@ typedef struct TT {
 	TTBucket *buckets;
 	size_t bucket_count; /* a power of two */
 	uint8_t generation;  /* 6 bits, advanced per search */
+	uint8_t era;         /* 6 bits, advanced per game (tt_new_game) */
+	uint64_t eras_used;  /* bit e: the table may hold entries of era e */
 } TT;
 
 /* What a probe found. */
@@ -69,9 +77,21 @@ void tt_free(TT *tt);
  * old size restored, emptied (or, when even that fails, no table). */
 bool tt_resize(TT *tt, size_t megabytes);
 
-/* Empties every entry and resets the generation (a large table is mapped
- * anew, untouched: prefault it again if wanted). */
+/* Empties every entry by writing or remapping the memory, and resets the
+ * generation and the era (a large table is mapped anew, untouched:
+ * prefault it again if wanted). Costs time in proportion to the size. */
 void tt_clear(TT *tt);
+
+/*
+ * Forgets every entry for a new game without touching the memory: the
+ * table moves to a fresh era and every older entry reads as empty (to
+ * probes, stores and replacement alike), so that a search then behaves
+ * exactly as in a cleared table; nothing at all changes in a table that
+ * holds no entry. Returns false, with nothing changed, when the next era
+ * may still have entries in the table (one new game in TT_ERA_COUNT, once
+ * the table is in use): the caller clears it with tt_clear() then.
+ */
+bool tt_new_game(TT *tt);
 
 /* The size of the table in bytes. */
 static inline size_t tt_bytes(const TT *tt)
@@ -84,7 +104,8 @@ static inline size_t tt_bytes(const TT *tt)
  * becomes true. */
 void tt_prefault(TT *tt, int threads, const atomic_bool *abort);
 
-/* Marks the start of a new search: older entries become easier to replace. */
+/* Marks the start of a new search: older entries become easier to replace.
+ * Called before the search's threads store anything. */
 void tt_new_search(TT *tt);
 
 /*
