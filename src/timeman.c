@@ -5,9 +5,20 @@
 /* Moves we expect still to play when the clock has no moves-to-go. */
 static const int ASSUMED_MOVES_LEFT = 25;
 
+/* The move overhead is kept back from a budget only up to this fraction of
+ * it (1/10): 50 ms of overhead would leave a 0.05 s move nothing to search. */
+static const int64_t RESERVE_DIVISOR = 10;
+
 static int64_t at_least_1(int64_t ms)
 {
 	return ms < 1 ? 1 : ms;
+}
+
+int64_t timeman_reserve(int64_t budget_ms, int move_overhead_ms)
+{
+	int64_t share = budget_ms > 0 ? budget_ms / RESERVE_DIVISOR : 0;
+	int64_t overhead = move_overhead_ms > 0 ? move_overhead_ms : 0;
+	return overhead < share ? overhead : share;
 }
 
 void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget *out)
@@ -19,14 +30,16 @@ void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget
 		return;
 	if (limits->move_time_ms > 0) {
 		out->limited = true;
-		out->hard_ms = at_least_1(limits->move_time_ms - move_overhead_ms);
+		out->hard_ms = at_least_1(limits->move_time_ms -
+		                          timeman_reserve(limits->move_time_ms, move_overhead_ms));
 		out->soft_ms = out->hard_ms;
 		return;
 	}
 	if (limits->time_left_ms <= 0)
 		return;
 
-	int64_t left = at_least_1(limits->time_left_ms - move_overhead_ms);
+	int64_t left =
+	    at_least_1(limits->time_left_ms - timeman_reserve(limits->time_left_ms, move_overhead_ms));
 	int moves = limits->moves_to_go > 0 ? limits->moves_to_go : ASSUMED_MOVES_LEFT;
 	if (moves > 50)
 		moves = 50;

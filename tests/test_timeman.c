@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Time budgets: fixed move time, clocks with and without moves to go, no overrun. */
+/* Time budgets: fixed move time, a reserve that scales, clocks with and without moves to go, no overrun. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,12 +30,53 @@ static void test_move_time_less_overhead(void **state)
 	assert_true(b.limited);
 	assert_int_equal(b.hard_ms, 970);
 	assert_int_equal(b.soft_ms, 970);
-	l.move_time_ms = 10; /* overhead larger than the time: still 1 ms */
+	l.move_time_ms = 10; /* overhead larger than the time: a tenth kept */
+	timeman_budget(&l, 30, &b);
+	assert_int_equal(b.hard_ms, 9);
+	l.move_time_ms = 1;
 	timeman_budget(&l, 30, &b);
 	assert_int_equal(b.hard_ms, 1);
 }
 
-/* Whatever the clock, the hard limit plus the overhead fits in the time
+/* The overhead is kept back up to a tenth of the budget: a 0.05 s move
+ * with the default 50 ms searches 45 ms (it searched 1 ms), CheckerBoard's
+ * 0.1 s a move 90 ms, a second the full second less 50 ms; a larger budget
+ * never searches less, and the reserve never exceeds the overhead. */
+static void test_reserve_scales_with_the_budget(void **state)
+{
+	(void)state;
+	SearchLimits l = {.move_time_ms = 50};
+	TimeBudget b;
+	timeman_budget(&l, 50, &b);
+	assert_int_equal(b.hard_ms, 45);
+	assert_int_equal(b.soft_ms, 45);
+	l.move_time_ms = 100;
+	timeman_budget(&l, 50, &b);
+	assert_int_equal(b.hard_ms, 90);
+	l.move_time_ms = 1000;
+	timeman_budget(&l, 50, &b);
+	assert_int_equal(b.hard_ms, 950);
+	int64_t last = 0;
+	for (int64_t ms = 1; ms <= 3000; ms++) {
+		int64_t reserve = timeman_reserve(ms, 50);
+		assert_true(reserve >= 0 && reserve <= 50 && reserve <= ms / 10);
+		l.move_time_ms = ms;
+		timeman_budget(&l, 50, &b);
+		assert_true(b.hard_ms >= last);
+		assert_true(b.hard_ms >= 1 && (ms == 1 || b.hard_ms + reserve <= ms));
+		last = b.hard_ms;
+	}
+	assert_int_equal(timeman_reserve(100, -5), 0);
+	assert_int_equal(timeman_reserve(5000, 0), 0);
+
+	/* A clock of 0.2 s: 20 ms kept back, not 50. */
+	SearchLimits clock = {.time_left_ms = 200, .increment_ms = 2};
+	timeman_budget(&clock, 50, &b);
+	assert_int_equal(b.soft_ms, 180 / 25 + 1);
+	assert_true(b.hard_ms <= 180 / 3);
+}
+
+/* Whatever the clock, the hard limit plus the reserve fits in the time
  * left, the soft target is no later than the hard limit, and both are at
  * least 1 ms. */
 static void test_clock_never_overruns(void **state)
@@ -57,8 +98,9 @@ static void test_clock_never_overruns(void **state)
 					assert_true(b.limited);
 					assert_true(b.soft_ms >= 1);
 					assert_true(b.soft_ms <= b.hard_ms);
-					if (times[a] > overheads[o] + 1)
-						assert_true(b.hard_ms + overheads[o] <= times[a]);
+					int64_t reserve = timeman_reserve(times[a], overheads[o]);
+					if (times[a] > reserve + 1)
+						assert_true(b.hard_ms + reserve <= times[a]);
 					else
 						assert_int_equal(b.hard_ms, 1);
 				}
@@ -105,9 +147,13 @@ static void test_clock_is_monotonic(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_no_limit_without_time), cmocka_unit_test(test_move_time_less_overhead),
-	    cmocka_unit_test(test_clock_never_overruns),  cmocka_unit_test(test_budget_grows_with_the_clock),
-	    cmocka_unit_test(test_increment_is_spent),    cmocka_unit_test(test_clock_is_monotonic),
+	    cmocka_unit_test(test_no_limit_without_time),
+	    cmocka_unit_test(test_move_time_less_overhead),
+	    cmocka_unit_test(test_reserve_scales_with_the_budget),
+	    cmocka_unit_test(test_clock_never_overruns),
+	    cmocka_unit_test(test_budget_grows_with_the_clock),
+	    cmocka_unit_test(test_increment_is_spent),
+	    cmocka_unit_test(test_clock_is_monotonic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

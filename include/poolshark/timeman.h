@@ -33,8 +33,19 @@ typedef struct TimeBudget {
 } TimeBudget;
 
 /*
- * The budget for *limits. A fixed move time is used whole, less the move
- * overhead. With a clock, the time left less the overhead is shared out
+ * What is kept back from a budget of `budget_ms` (a move time, or the time
+ * left on the clock) for what the clock sees beyond the search: reading
+ * the command, writing the move, the pipe and the scheduler. The move
+ * overhead, but never more than a tenth of the budget, so that a short
+ * budget is still mostly searched (a 0.05 s move with 50 ms of overhead
+ * searches 45 ms) while a long one keeps the whole overhead. 0 for a
+ * budget of 9 ms or less, or a negative overhead.
+ */
+int64_t timeman_reserve(int64_t budget_ms, int move_overhead_ms);
+
+/*
+ * The budget for *limits. A fixed move time is used whole, less the
+ * reserve. With a clock, the time left less the reserve is shared out
  * over the moves to go (or an assumed game length), with the increment
  * mostly spent; the hard limit is a few soft targets but never more than
  * a fraction of what is left, so the clock is never overrun. Every limited
