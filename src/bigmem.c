@@ -181,16 +181,35 @@ typedef struct PrefaultSlice {
 	const atomic_bool *abort;
 } PrefaultSlice;
 
+/* What is left of a slice when the preparation stops early goes on small
+ * pages: the search that stopped it takes those faults on its clock, and a
+ * small page costs microseconds where a huge one may cost milliseconds
+ * (the kernel zeroes 2 MiB, and may first compact memory to find them). */
+static void give_up(volatile char *begin, size_t bytes)
+{
+#if !defined(_WIN32) && defined(MADV_NOHUGEPAGE)
+	uintptr_t from = ((uintptr_t)begin + SMALL_PAGE - 1) & ~(uintptr_t)(SMALL_PAGE - 1);
+	uintptr_t to = ((uintptr_t)begin + bytes) & ~(uintptr_t)(SMALL_PAGE - 1);
+	if (to > from)
+		madvise((void *)from, to - from, MADV_NOHUGEPAGE);
+#else
+	(void)begin;
+	(void)bytes;
+#endif
+}
+
 static void *prefault_slice(void *arg)
 {
 	PrefaultSlice *slice = arg;
 	for (size_t at = 0; at < slice->bytes; at += SMALL_PAGE) {
+		if (slice->abort && (at & (HUGE_PAGE - 1)) == 0 && atomic_load(slice->abort)) {
+			give_up(slice->begin + at, slice->bytes - at);
+			break;
+		}
 		/* A write, not a read: a read would map the shared zero page
 		 * and the later write would fault again (and, on a huge page,
 		 * may split it). The memory is zero, so zero is what is there. */
 		slice->begin[at] = 0;
-		if (slice->abort && (at & (HUGE_PAGE - 1)) == 0 && atomic_load(slice->abort))
-			break;
 	}
 	return NULL;
 }

@@ -15,10 +15,7 @@
 #include "poolshark/random.h"
 #include "poolshark/threads.h"
 
-enum {
-	PREPARE_THREADS = 2, /* threads that make a new table resident */
-	PREPARE_MIN_BYTES = 64 * 1024 * 1024
-};
+enum { PREPARE_THREADS = 2 /* threads that make a new table resident */ };
 
 struct Engine {
 	EngineOptions options;
@@ -90,6 +87,45 @@ int engine_egdb_pieces(const Engine *e, const char **error)
 	return egdb_max_pieces(e->egdb);
 }
 
+static void *prepare_table(void *arg)
+{
+	Engine *e = arg;
+	tt_prefault(&e->tt, PREPARE_THREADS, &e->prepare_abort);
+	return NULL;
+}
+
+/* Waits for the table to be resident (or, with abort, for the preparer to
+ * give up). Called by whichever thread owns the engine at the time. */
+static void join_preparer(Engine *e, bool abort)
+{
+	if (!e->preparing)
+		return;
+	if (abort)
+		atomic_store(&e->prepare_abort, true);
+	pthread_join(e->preparer, NULL);
+	e->preparing = false;
+	atomic_store(&e->prepare_abort, false);
+}
+
+/* A new (all-zero) table is made resident in the background, so that the
+ * searches do not take its page faults on their clock. */
+static void start_preparer(Engine *e)
+{
+#ifndef POOLSHARK_SINGLE_THREAD
+	e->preparing = pthread_create(&e->preparer, NULL, prepare_table, e) == 0;
+#else
+	(void)e;
+#endif
+}
+
+EngineStatus engine_prepare(Engine *e)
+{
+	if (engine_is_searching(e))
+		return ENGINE_BUSY;
+	join_preparer(e, false);
+	return ENGINE_OK;
+}
+
 Engine *engine_create(const EngineOptions *options)
 {
 	Engine *e = calloc(1, sizeof *e);
@@ -118,6 +154,7 @@ Engine *engine_create(const EngineOptions *options)
 	atomic_init(&e->prepare_abort, false);
 	open_egdb(e, options->egdb_path);
 	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
+	start_preparer(e);
 	return e;
 }
 
@@ -136,35 +173,6 @@ const char *engine_status_text(EngineStatus status)
 	case ENGINE_BAD_BOOK: return "the book cannot be read";
 	}
 	return "unknown engine status";
-}
-
-static void *prepare_table(void *arg)
-{
-	Engine *e = arg;
-	tt_prefault(&e->tt, PREPARE_THREADS, &e->prepare_abort);
-	return NULL;
-}
-
-/* Waits for the table to be resident (or, with abort, for the preparer to
- * give up). Called by whichever thread owns the engine at the time. */
-static void join_preparer(Engine *e, bool abort)
-{
-	if (!e->preparing)
-		return;
-	if (abort)
-		atomic_store(&e->prepare_abort, true);
-	pthread_join(e->preparer, NULL);
-	e->preparing = false;
-	atomic_store(&e->prepare_abort, false);
-}
-
-/* A large table is made resident in the background; a small one is left
- * to fault in as the search uses it. */
-static void start_preparer(Engine *e)
-{
-	if (tt_bytes(&e->tt) < PREPARE_MIN_BYTES)
-		return;
-	e->preparing = pthread_create(&e->preparer, NULL, prepare_table, e) == 0;
 }
 
 static void join_finished(Engine *e)
@@ -246,6 +254,11 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	}
 	e->options = *options;
 	return new_variant ? engine_new_game(e, NULL) : ENGINE_OK;
+}
+
+const TT *engine_table(const Engine *e)
+{
+	return &e->tt;
 }
 
 Variant engine_variant(const Engine *e)

@@ -135,6 +135,9 @@ static bool cmd_set_param(Protocol *p, const HubLine *line)
 static bool cmd_init(Protocol *p, const HubLine *line)
 {
 	(void)line;
+	/* Ready means ready to play: the table's page faults are taken now,
+	 * not on the first move's clock. */
+	engine_prepare(p->engine);
 	protocol_emit(p, "ready");
 	return true;
 }

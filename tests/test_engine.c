@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <string.h>
 
 #include "poolshark/clock.h"
 #include "poolshark/engine.h"
@@ -322,38 +323,27 @@ static long resident_kib(void)
 	return resident * 4;
 }
 
-/* A new game costs nothing on the clock: it neither writes nor maps the
- * table (a fresh 64 MiB one stays untouched, where clearing it used to
- * fault in all of it), and a search after it behaves exactly as in a
- * fresh engine, node for node, although the table is full of the old
- * game. */
+/* A new game costs nothing on the clock: it does not write the table (it
+ * used to clear it, which on a fresh engine faulted all of it in), and a
+ * search after it behaves exactly as in a fresh engine, node for node,
+ * although the table is full of the old game. */
 static void test_new_game_leaves_the_table_alone(void **state)
 {
 	(void)state;
-#if defined(__SANITIZE_ADDRESS__)
-	skip(); /* shadow memory makes resident sizes meaningless */
-#endif
-	EngineOptions o;
-	engine_default_options(&o);
-	o.hash_mb = 64;
-	Engine *e = engine_create(&o);
-	assert_non_null(e);
-	long before = resident_kib();
-	assert_int_equal(engine_new_game(e, NULL), ENGINE_OK);
-	long after = resident_kib();
-	fprintf(stderr, "resident before and after new game: %ld and %ld KiB\n", before, after);
-	assert_true(before > 0);
-	assert_true(after - before < 4 * 1024);
-	engine_destroy(e);
-
 	Engine *used = small_engine(), *fresh = small_engine();
 	SearchLimits limits = {.depth = 9};
 	SearchResult a, b;
 	assert_int_equal(engine_search_sync(used, &limits, NULL, NULL, &a), ENGINE_OK);
+	const TT *table = engine_table(used);
+	void *before = malloc(tt_bytes(table));
+	assert_non_null(before);
+	memcpy(before, table->buckets, tt_bytes(table));
 	Position p;
 	assert_true(notation_parse_fen("W:W18,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
 	                               &p, NULL, 0));
 	assert_int_equal(engine_new_game(used, &p), ENGINE_OK);
+	assert_memory_equal(table->buckets, before, tt_bytes(table));
+	free(before);
 	assert_int_equal(engine_new_game(fresh, &p), ENGINE_OK);
 	assert_int_equal(engine_search_sync(used, &limits, NULL, NULL, &a), ENGINE_OK);
 	assert_int_equal(engine_search_sync(fresh, &limits, NULL, NULL, &b), ENGINE_OK);
@@ -362,6 +352,33 @@ static void test_new_game_leaves_the_table_alone(void **state)
 	assert_int_equal(a.score, b.score);
 	engine_destroy(used);
 	engine_destroy(fresh);
+}
+
+/* A new table is made resident in the background from the start, and
+ * engine_prepare() (the Hub's init) waits for it: the first move does not
+ * take the table's page faults. */
+static void test_prepare_makes_the_table_resident(void **state)
+{
+	(void)state;
+#if defined(__SANITIZE_ADDRESS__)
+	skip();
+#endif
+	long before = resident_kib();
+	EngineOptions o;
+	engine_default_options(&o);
+	o.hash_mb = 64;
+	Engine *e = engine_create(&o);
+	assert_non_null(e);
+	assert_int_equal(engine_prepare(e), ENGINE_OK);
+	long after = resident_kib();
+	fprintf(stderr, "resident before create and after prepare: %ld and %ld KiB\n", before, after);
+	assert_true(after - before >= 63 * 1024);
+	o.hash_mb = 32;
+	assert_int_equal(engine_set_options(e, &o), ENGINE_OK);
+	assert_int_equal(engine_prepare(e), ENGINE_OK);
+	long resized = resident_kib();
+	assert_true(resized - before >= 31 * 1024 && resized - before < 48 * 1024);
+	engine_destroy(e);
 }
 
 int main(void)
@@ -376,6 +393,7 @@ int main(void)
 	    cmocka_unit_test(test_sync_search_of_the_game),
 	    cmocka_unit_test(test_root_scores),
 	    cmocka_unit_test(test_new_game_leaves_the_table_alone),
+	    cmocka_unit_test(test_prepare_makes_the_table_resident),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,8 @@ void bigmem_free(void *memory, size_t bytes);
  * bigmem_alloc() gives it), resident by writing zeros into it, with
  * `threads` threads (1 or more), so that a search that follows takes no page
  * faults. Returns early, with the rest untouched, when `abort` (may be NULL)
- * becomes true.
+ * becomes true; the rest then goes on small pages, which fault in quickly
+ * as they are used (a huge page fault can take milliseconds).
  */
 void bigmem_prefault(void *memory, size_t bytes, int threads, const atomic_bool *abort);
 

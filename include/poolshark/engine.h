@@ -76,6 +76,15 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 void engine_get_options(const Engine *e, EngineOptions *out);
 
 /*
+ * Waits until the hash table is resident: a new table (engine_create(),
+ * a new hash size) is made so in the background, and a search that starts
+ * before that is done takes the rest of the page faults on its clock. For
+ * a client's moment of preparation before the game (the Hub's init, before
+ * ready). ENGINE_BUSY, without waiting, during a search.
+ */
+EngineStatus engine_prepare(Engine *e);
+
+/*
  * The most pieces the endgame databases of options.egdb_path cover (0: none
  * open). A new path is opened by engine_set_options(); a directory without
  * databases leaves the engine playing without, and *error (may be NULL)
@@ -90,13 +99,20 @@ int engine_egdb_pieces(const Engine *e, const char **error);
  */
 const Game *engine_game(const Engine *e);
 
+/* The engine's hash table, to read only (tests, diagnostics); it does not
+ * change while no search runs. */
+const TT *engine_table(const Engine *e);
+
 /* The rules the engine plays: its `variant` option. */
 Variant engine_variant(const Engine *e);
 
 /* A new game from *start (the start position of the engine's variant when
  * NULL): the game record starts there, the hash table and search history
- * are cleared. ENGINE_WRONG_VARIANT when start->variant is not the
- * engine's (front-ends read positions in engine_variant()). */
+ * are forgotten. The table is not touched for it (tt_new_game(): the next
+ * search behaves as in a cleared table), so a new game costs no time on
+ * the first move's clock, except that one new game in 64 clears a table
+ * in use. ENGINE_WRONG_VARIANT when start->variant is not the engine's
+ * (front-ends read positions in engine_variant()). */
 EngineStatus engine_new_game(Engine *e, const Position *start);
 
 /* Replaces the game record by a copy of *g (a GUI's `pos` with moves); the
