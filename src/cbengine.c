@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/engine.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
@@ -370,6 +371,7 @@ static void sleep_ms(int ms)
 int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, char *status,
                      volatile int *playnow, unsigned info, unsigned moreinfo, CbMove *move)
 {
+	int64_t asked_ms = clock_now_ms();
 	char line[STATUS_MAX], error[NOTATION_ERROR_MAX];
 	status[STATUS_MAX - 1] = '\0';
 	status[0] = '\0';
@@ -414,6 +416,7 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 
 	SearchLimits limits;
 	read_limits(maxtime, info, moreinfo, &limits);
+	limits.clock_start_ms = asked_ms; /* CheckerBoard's clock runs from the call */
 	cb->status = status;
 	cb->root = pos;
 	cb->result.best = move_none();

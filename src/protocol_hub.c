@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
@@ -376,6 +377,7 @@ static bool cmd_go(Protocol *p, const HubLine *line)
 		return go_failed(p, "no legal move in this position: the side to move has lost");
 	if (limits_empty(&limits))
 		limits.move_time_ms = DEFAULT_THINK_MS;
+	limits.clock_start_ms = clock_now_ms(); /* the GUI's clock runs from here */
 	memset(&p->pending, 0, sizeof p->pending);
 	p->search_bounded = !limits.infinite && !limits.ponder;
 	EngineStatus status = engine_start(p->engine, &limits, on_info, on_done, p);

@@ -153,6 +153,13 @@ static uint64_t nodes_searched(Search *s)
 	return atomic_load(shared);
 }
 
+/* Every POLL_NODES nodes the search looks at the stop flag and the clock
+ * (about every 40 us at full speed, and often enough when a loaded machine
+ * gives it a fraction of a core), every NODE_LIMIT_NODES nodes at the node
+ * limit (which thus stops at the same count as ever). */
+enum { POLL_NODES = 256, NODE_LIMIT_NODES = 1024 };
+_Static_assert(NODE_LIMIT_NODES % POLL_NODES == 0, "the node limit is looked at on a poll");
+
 static void poll(Search *s)
 {
 	const SearchControl *c = s->control;
@@ -163,15 +170,19 @@ static void poll(Search *s)
 		s->pondering = false;
 		s->start_ms = clock_now_ms();
 	}
-	if (!s->pondering && s->budget.limited && clock_now_ms() - s->start_ms >= s->budget.hard_ms)
+	/* The hard limit is wall time since the order to move; it waits for
+	 * the first iteration, so that there is always a searched move to
+	 * play (depth 1 takes microseconds). */
+	if (!s->pondering && s->budget.limited && s->has_root_move &&
+	    clock_now_ms() - s->start_ms >= s->budget.hard_ms)
 		s->stopped = true;
-	if (s->limits.nodes && nodes_searched(s) >= s->limits.nodes)
+	if (s->limits.nodes && s->nodes % NODE_LIMIT_NODES == 0 && nodes_searched(s) >= s->limits.nodes)
 		s->stopped = true;
 }
 
 static inline void count_node(Search *s)
 {
-	if ((++s->nodes & 1023) == 0)
+	if ((++s->nodes & (POLL_NODES - 1)) == 0)
 		poll(s);
 }
 
@@ -747,8 +758,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->control = control ? control : &no_control;
 	s->tt = tt;
 	s->limits = *limits;
-	s->start_ms = clock_now_ms();
 	s->pondering = limits->ponder && s->control->pondering && atomic_load(s->control->pondering);
+	s->start_ms = limits->clock_start_ms > 0 && !s->pondering ? limits->clock_start_ms : clock_now_ms();
 	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
 	s->stopped = false;
 	s->nodes = s->nodes_shared = 0;

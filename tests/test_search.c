@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
@@ -372,6 +373,44 @@ static void test_search_is_deterministic(void **state)
 	assert_int_equal(a.depth, 9);
 }
 
+/* The clock runs from the order to move (limits.clock_start_ms), not from
+ * the start of the search: a move whose time was spent before the search
+ * ran (a thread that started late on a loaded machine) is answered at
+ * once. And whatever the clock, the move played is a searched one: the
+ * first iteration is always completed, never the first legal move. */
+static void test_clock_runs_from_the_order_to_move(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14");
+	SearchResult depth1 = run_position(f, &p, 1);
+	SearchRoot root;
+	search_root_from_position(&p, &root);
+	struct {
+		SearchLimits limits;
+		const char *what;
+	} late[] = {
+	    {{.move_time_ms = 3000}, "move time"},
+	    {{.time_left_ms = 60000, .increment_ms = 1000}, "clock"},
+	    {{.time_left_ms = 1}, "clock of 1 ms"},
+	};
+	for (size_t i = 0; i < sizeof late / sizeof late[0]; i++) {
+		SearchLimits limits = late[i].limits;
+		int64_t now = clock_now_ms();
+		limits.clock_start_ms = now - 100000; /* spent long ago */
+		SearchResult r;
+		tt_clear(&f->tt);
+		search_clear(f->search);
+		search_run(f->search, &f->tt, &root, &limits, NULL, &r);
+		int64_t took = clock_now_ms() - now;
+		if (took > 1000)
+			fail_msg("%s: searched %lld ms of a clock already spent", late[i].what,
+			         (long long)took);
+		assert_int_equal(r.depth, 1);
+		assert_true(move_equal(r.best, depth1.best));
+		assert_int_equal(r.score, depth1.score);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +424,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_tactics_are_found, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_legal_moves_from_random_positions, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_search_is_deterministic, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_clock_runs_from_the_order_to_move, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

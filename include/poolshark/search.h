@@ -68,7 +68,7 @@ void search_root_from_game(const Game *g, SearchRoot *out);
 
 /*
  * How a running search is steered from outside. `stop` (may be NULL) is
- * polled every 1024 nodes and ends the search within a few milliseconds;
+ * polled every 256 nodes and ends the search within a millisecond;
  * while `*pondering` (may be NULL) is true the clock does not run, and it
  * starts when another thread sets it false (ponder hit).
  */
@@ -115,8 +115,11 @@ void search_set_egdb(Search *s, Egdb *db);
 /*
  * Searches root->position within *limits, using and filling *tt, and writes
  * the outcome to *out. Always returns a legal move when there is one (even
- * when stopped at once), and move_none() when there is none. Deterministic
- * for a given table content, history and limits without a clock.
+ * when stopped at once), and move_none() when there is none. The clock
+ * (wall time from limits->clock_start_ms) never stops the first iteration,
+ * so that even an overdrawn clock gets a searched move, at once; `stop`
+ * does. Deterministic for a given table content, history and limits
+ * without a clock.
  */
 void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
                 const SearchControl *control, SearchResult *out);

@@ -40,7 +40,7 @@ void threads_clear(Threads *t);
  * the main search's (out->nodes counts every thread's nodes so far). When
  * the main search ends the helpers are told to stop, and this returns at
  * once, so that the move can be sent without waiting for a helper the
- * system has not scheduled yet; they stop at their next poll (every 1024
+ * system has not scheduled yet; they stop at their next poll (every 256
  * nodes). Call threads_wait() before the table, the root or *t is used
  * again. With one thread this is exactly search_run() (bench stays
  * deterministic).

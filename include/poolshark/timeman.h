@@ -16,6 +16,11 @@ typedef struct SearchLimits {
 	int moves_to_go;      /* moves until the next time control; 0 = rest of game */
 	bool infinite;        /* search until stopped (also: go analyze) */
 	bool ponder;          /* pondering: the clock starts at engine_ponder_hit() */
+	/* When the clock of this move started, in clock_now_ms() time: the
+	 * moment the GUI's order to move came in, so that what happens before
+	 * the search runs (starting its thread, the scheduler) is counted.
+	 * 0: when the search starts. */
+	int64_t clock_start_ms;
 	/* Every root move gets an exact score in each iteration (no window
 	 * at the root, so slower); read them with search_root_scores(). */
 	bool score_all_moves;
