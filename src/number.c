@@ -38,8 +38,17 @@ const char *number_parse_decimal(const char *text, double min, double max, doubl
 	size_t whole = strspn(digits, DIGITS);
 	size_t point = digits[whole] == '.' ? 1 : 0;
 	size_t fraction = point ? strspn(digits + whole + 1, DIGITS) : 0;
-	if (whole == 0 || (point && fraction == 0) || digits[whole + point + fraction] != '\0')
+	const char *rest = digits + whole + point + fraction;
+	if (*rest == 'e' || *rest == 'E') {
+		/* An exponent, as programs print small and large values. */
+		const char *power = rest + 1 + (rest[1] == '-' || rest[1] == '+');
+		size_t n = strspn(power, DIGITS);
+		rest = n ? power + n : rest;
+	}
+	if (whole == 0 || (point && fraction == 0) || *rest != '\0')
 		return "not a number";
+	/* Out of range, strtod gives HUGE_VAL (too large below) or a value
+	 * near 0, which is what the text says. */
 	double value = strtod(text, NULL);
 	if (digits != text && value != 0 && min >= 0)
 		return "negative";

@@ -152,6 +152,7 @@ static bool cmd_new_game(Protocol *p, const HubLine *line)
 		return true;
 	}
 	memset(&p->pending, 0, sizeof p->pending);
+	p->level_refused = false;
 	p->have_position = true;
 	return true;
 }
@@ -243,6 +244,7 @@ static bool cmd_pos(Protocol *p, const HubLine *line)
 		return true;
 	}
 	memset(&p->pending, 0, sizeof p->pending);
+	p->level_refused = false;
 	p->have_position = true;
 	return true;
 }
@@ -262,25 +264,57 @@ static bool read_count(Protocol *p, const char *key, const char *text, long long
 	return false;
 }
 
+/* Seconds as GUIs send them, "9.999999999996123e-06" included; a clock
+ * already overdrawn ("-0.05") counts as 0: no time left. */
 static bool read_seconds(Protocol *p, const char *key, const char *text, int64_t *ms)
 {
 	double seconds;
-	const char *problem = number_parse_decimal(text, 0, LEVEL_MAX_SECONDS, &seconds);
+	const char *problem = number_parse_decimal(text, -LEVEL_MAX_SECONDS, LEVEL_MAX_SECONDS, &seconds);
 	if (!problem) {
-		*ms = llround(seconds * 1000.0);
+		*ms = seconds > 0 ? llround(seconds * 1000.0) : 0;
 		return true;
 	}
 	if (!strcmp(problem, "too large"))
 		protocol_errorf(p, "level %s=%.30s is too large (at most %.0f seconds)", key, text,
 		                LEVEL_MAX_SECONDS);
-	else if (!strcmp(problem, "negative"))
-		protocol_errorf(p, "level %s=%.30s is negative", key, text);
 	else
 		protocol_errorf(p, "level %s=%.30s is not a number of seconds", key, text);
 	return false;
 }
 
-static bool cmd_level(Protocol *p, const HubLine *line)
+static const char *const LEVEL_KEYS[] = {"depth", "nodes", "moves", "move-time", "time", "inc"};
+
+/* Names the arguments of a level line that are not level's (a misspelt
+ * key would otherwise go unnoticed); true when there were any. */
+static bool report_unknown(Protocol *p, const HubLine *line, bool applied)
+{
+	char names[PROTOCOL_MESSAGE_MAX / 2] = "";
+	size_t used = 0;
+	int unknown = 0;
+	for (int i = 0; i < line->count; i++) {
+		const HubToken *t = &line->tokens[i];
+		bool known = !t->value && !strcmp(t->key, "infinite");
+		for (size_t k = 0; k < sizeof LEVEL_KEYS / sizeof LEVEL_KEYS[0] && !known; k++)
+			known = t->value && !strcmp(t->key, LEVEL_KEYS[k]);
+		if (known)
+			continue;
+		int n = snprintf(names + used, sizeof names - used, "%s'%.30s'", unknown ? ", " : "", t->key);
+		if (n > 0 && (size_t)n < sizeof names - used)
+			used += (size_t)n;
+		unknown++;
+	}
+	if (unknown)
+		protocol_errorf(p,
+		                "level: unknown %s %s%s (level takes depth=, nodes=, moves=, move-time=, "
+		                "time=, inc=, infinite)",
+		                unknown > 1 ? "keys" : "key", names,
+		                applied ? " ignored, the rest applies" : "");
+	return unknown > 0;
+}
+
+/* Reads a level line into p->pending; false, with an error written and
+ * nothing changed, when a value cannot be read. */
+static bool read_level(Protocol *p, const HubLine *line)
 {
 	SearchLimits l = p->pending;
 	bool any = false;
@@ -289,38 +323,38 @@ static bool cmd_level(Protocol *p, const HubLine *line)
 	const char *v;
 	if ((v = hubline_value(line, "depth"))) {
 		if (!read_count(p, "depth", v, 1, LEVEL_MAX_DEPTH, &n))
-			return true;
+			return false;
 		l.depth = (int)n;
 		any = true;
 	}
 	if ((v = hubline_value(line, "nodes"))) {
 		if (!read_count(p, "nodes", v, 1, LEVEL_MAX_NODES, &n))
-			return true;
+			return false;
 		l.nodes = (uint64_t)n;
 		any = true;
 	}
 	if ((v = hubline_value(line, "moves"))) {
 		if (!read_count(p, "moves", v, 0, LEVEL_MAX_MOVES, &n))
-			return true;
+			return false;
 		l.moves_to_go = (int)n;
 		any = true;
 	}
 	/* Zero means "no limit" to the engine; a GUI's 0 seconds means "hurry". */
 	if ((v = hubline_value(line, "move-time"))) {
 		if (!read_seconds(p, "move-time", v, &ms))
-			return true;
+			return false;
 		l.move_time_ms = ms > 0 ? ms : 1;
 		any = true;
 	}
 	if ((v = hubline_value(line, "time"))) {
 		if (!read_seconds(p, "time", v, &ms))
-			return true;
+			return false;
 		l.time_left_ms = ms > 0 ? ms : 1;
 		any = true;
 	}
 	if ((v = hubline_value(line, "inc"))) {
 		if (!read_seconds(p, "inc", v, &ms))
-			return true;
+			return false;
 		l.increment_ms = ms;
 		any = true;
 	}
@@ -329,10 +363,19 @@ static bool cmd_level(Protocol *p, const HubLine *line)
 		any = true;
 	}
 	if (!any) {
-		protocol_error(p, "level needs depth=, nodes=, move-time=, time= (moves=, inc=) or infinite");
-		return true;
+		if (!report_unknown(p, line, false))
+			protocol_error(
+			    p, "level needs depth=, nodes=, move-time=, time= (moves=, inc=) or infinite");
+		return false;
 	}
 	p->pending = l;
+	report_unknown(p, line, true);
+	return true;
+}
+
+static bool cmd_level(Protocol *p, const HubLine *line)
+{
+	p->level_refused = !read_level(p, line);
 	return true;
 }
 
@@ -375,10 +418,18 @@ static bool cmd_go(Protocol *p, const HubLine *line)
 		return go_failed(p, "no position: send pos first");
 	if (!movegen_has_moves(protocol_position(p)))
 		return go_failed(p, "no legal move in this position: the side to move has lost");
-	if (limits_empty(&limits))
+	if (p->level_refused) {
+		/* The GUI sent a clock the engine could not read: rather than
+		 * think for the default, which may be more than that clock,
+		 * answer at once. */
+		limits.move_time_ms = 1;
+		limits.time_left_ms = 0;
+	} else if (limits_empty(&limits)) {
 		limits.move_time_ms = DEFAULT_THINK_MS;
+	}
 	limits.clock_start_ms = clock_now_ms(); /* the GUI's clock runs from here */
 	memset(&p->pending, 0, sizeof p->pending);
+	p->level_refused = false;
 	p->search_bounded = !limits.infinite && !limits.ponder;
 	EngineStatus status = engine_start(p->engine, &limits, on_info, on_done, p);
 	if (status != ENGINE_OK) {

@@ -26,6 +26,7 @@ struct Protocol {
 	bool have_position;   /* pos, new-game or move has set up a game */
 	bool search_bounded;  /* the running (or last) search ends by itself */
 	SearchLimits pending; /* level lines since the last pos or search */
+	bool level_refused;   /* the last of them could not be read: go answers at once */
 };
 
 /* One command: its name, its handler (false only for quit), and whether it

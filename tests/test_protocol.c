@@ -137,9 +137,13 @@ static const BadLine bad_lines[] = {
     {"pos start moves=\"11-15 banana\"", 0, "move 2 in moves"},
     {"pos", 0, "pos needs"},
     {"level depth=-3", 0, "negative"},
-    {"level move-time=-1.5", 0, "negative"},
     {"level depth=99999999999999999999", 0, "too large"},
-    {"level time=1e9", 0, "not a number"},
+    {"level time=1e9", 0, "too large"},
+    {"level time=1e", 0, "not a number"},
+    {"level time=0x10", 0, "not a number"},
+    {"level time=+1", 0, "not a number"},
+    {"level move-time=inf", 0, "not a number"},
+    {"level move-tme=1", 0, "unknown key 'move-tme'"},
     {"level time=5000000", 0, "too large"},
     {"level nodes=lots", 0, "not a whole number"},
     {"level move-time=nan", 0, "not a number"},
@@ -791,6 +795,94 @@ static void test_binary_pydraughts_sequence(void **state)
 	hub_engine_stop(&e, 1000);
 }
 
+/* What one go produced over the pipe: the error lines before done, the
+ * last iteration's depth and the engine's own time for it, the move. */
+typedef struct GoReply {
+	int errors;
+	char error[LINE_CAP];
+	int depth;
+	double seconds;
+	Move move;
+} GoReply;
+
+static void go_and_read(HubEngine *e, const char *level, GoReply *out)
+{
+	memset(out, 0, sizeof *out);
+	Position start;
+	position_start(&start);
+	send_line(e, "pos start");
+	send_line(e, level);
+	send_line(e, "go think");
+	for (;;) {
+		char line[LINE_CAP], copy[LINE_CAP];
+		HubRead r = hub_engine_read_line(e, line, sizeof line, SLOW_LIMIT_MS);
+		if (r != HUB_READ_LINE)
+			fail_msg("'%s': no done within %d ms", level, SLOW_LIMIT_MS);
+		snprintf(copy, sizeof copy, "%s", line);
+		HubLine parsed;
+		parse_strict(copy, &parsed);
+		if (!strcmp(parsed.command, "error")) {
+			if (!out->errors++)
+				snprintf(out->error, sizeof out->error, "%s", line);
+		} else if (!strcmp(parsed.command, "info")) {
+			out->depth = atoi(hubline_value(&parsed, "depth"));
+			out->seconds = atof(hubline_value(&parsed, "time"));
+		} else if (!strcmp(parsed.command, "done")) {
+			const char *move = hubline_value(&parsed, "move");
+			assert_non_null(move);
+			if (notation_parse_move(&start, move, &out->move, NULL, 0) != MOVE_PARSE_OK)
+				fail_msg("'%s': done with '%s'", level, line);
+			return;
+		}
+	}
+}
+
+/*
+ * Clocks as clients send them (pydraughts, and so the lidraughts bot on
+ * it): exponent forms, and a negative clock once it is overdrawn, which
+ * means no time left. Each is read without an error and answered at once
+ * with a searched move; before, each was refused and the next go thought
+ * for the default second and lost on time. A level line that cannot be
+ * read gets the same quick answer, not the default; a misspelt key is
+ * named, and the rest of its line applies.
+ */
+static void test_binary_clocks_as_clients_send_them(void **state)
+{
+	(void)state;
+	HubEngine e;
+	spawn(&e);
+	static const char *const quick[] = {
+	    "level time=9.999999999996123e-06",
+	    "level time=-0.05",
+	    "level moves=0 time=1e-3 inc=2E-3",
+	    "level move-time=-1.5",
+	    "level time=0 inc=0",
+	    "level move-time=5e-3",
+	};
+	GoReply r;
+	for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++) {
+		go_and_read(&e, quick[i], &r);
+		if (r.errors)
+			fail_msg("'%s' answered '%s'", quick[i], r.error);
+		assert_true(r.depth >= 1);
+		/* The engine's own time for a budget of at most 5 ms: far from the
+		 * default second even on a loaded machine. */
+		if (r.seconds > 0.5)
+			fail_msg("'%s': searched %.3f s", quick[i], r.seconds);
+	}
+	go_and_read(&e, "level time=abc", &r);
+	assert_int_equal(r.errors, 1);
+	assert_non_null(strstr(r.error, "time=abc is not a number of seconds"));
+	if (r.seconds > 0.5)
+		fail_msg("after a refused level: searched %.3f s", r.seconds);
+
+	go_and_read(&e, "level depth=5 move-tme=1", &r);
+	assert_int_equal(r.errors, 1);
+	assert_non_null(strstr(r.error, "unknown key 'move-tme' ignored"));
+	assert_int_equal(r.depth, 5);
+	hub_engine_stop(&e, 1000);
+}
+
 static void start_analysis(HubEngine *e)
 {
 	send_line(e, "pos start");
@@ -1073,6 +1165,7 @@ int main(void)
 	    cmocka_unit_test(test_binary_handshake),
 	    cmocka_unit_test(test_binary_full_game),
 	    cmocka_unit_test(test_binary_pydraughts_sequence),
+	    cmocka_unit_test(test_binary_clocks_as_clients_send_them),
 	    cmocka_unit_test(test_binary_ping_and_stop_during_search),
 	    cmocka_unit_test(test_binary_ponder_then_ponder_hit),
 	    cmocka_unit_test(test_binary_exits_when_input_closes_mid_search),

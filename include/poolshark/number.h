@@ -23,9 +23,12 @@ long long number_read(const char *text, long long min, long long max, const char
 
 /*
  * Reads a decimal number in [min, max]: an optional '-', one or more
- * digits, and optionally '.' followed by one or more digits ("0.5", not
- * ".5" or "5."). Returns NULL
- * and sets *out, or the problem as above ("not a number" for bad syntax).
+ * digits, optionally '.' followed by one or more digits ("0.5", not ".5"
+ * or "5."), and optionally an exponent: 'e' or 'E', an optional sign and
+ * one or more digits ("1e-3", "9.999999999996123e-06", "1E+16", as
+ * programs print numbers). No spaces, '+' in front, hexadecimal, "inf" or
+ * "nan". Returns NULL and sets *out, or the problem as above ("not a
+ * number" for bad syntax).
  */
 const char *number_parse_decimal(const char *text, double min, double max, double *out);
 
