@@ -21,6 +21,13 @@ int64_t timeman_reserve(int64_t budget_ms, int move_overhead_ms)
 	return overhead < share ? overhead : share;
 }
 
+int64_t timeman_charged(int64_t elapsed_ms, int64_t ran_ms)
+{
+	if (ran_ms < 0 || ran_ms >= elapsed_ms)
+		return elapsed_ms;
+	return elapsed_ms + (elapsed_ms - (ran_ms > 0 ? ran_ms : 0));
+}
+
 void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget *out)
 {
 	out->limited = false;

@@ -411,6 +411,24 @@ static void test_clock_runs_from_the_order_to_move(void **state)
 	}
 }
 
+/* Time the search did not run is charged twice: a move of 100 ms whose
+ * order came 60 ms before the search started (a thread the scheduler kept
+ * waiting) has used 120 ms of it, and answers after depth 1 instead of
+ * searching the 40 ms the wall clock alone would leave. */
+static void test_time_not_run_is_charged(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14");
+	SearchRoot root;
+	search_root_from_position(&p, &root);
+	SearchLimits limits = {.move_time_ms = 100, .clock_start_ms = clock_now_ms() - 60};
+	SearchResult r;
+	tt_clear(&f->tt);
+	search_clear(f->search);
+	search_run(f->search, &f->tt, &root, &limits, NULL, &r);
+	assert_int_equal(r.depth, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -425,6 +443,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_legal_moves_from_random_positions, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_search_is_deterministic, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_clock_runs_from_the_order_to_move, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_time_not_run_is_charged, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -137,6 +137,24 @@ static void test_increment_is_spent(void **state)
 	assert_true(with.soft_ms >= without.soft_ms + 1000);
 }
 
+/* A search that ran all the wall time is charged that; one that ran half
+ * of it (a loaded machine) is charged the wall time and the half it lost;
+ * never less than the wall time, never more than twice it. */
+static void test_charge_adds_the_time_not_run(void **state)
+{
+	(void)state;
+	assert_int_equal(timeman_charged(50, 50), 50);
+	assert_int_equal(timeman_charged(50, 51), 50); /* rounding of the two clocks */
+	assert_int_equal(timeman_charged(50, -1), 50); /* processor time unknown */
+	assert_int_equal(timeman_charged(60, 30), 90);
+	assert_int_equal(timeman_charged(40, 0), 80);
+	for (int64_t elapsed = 0; elapsed < 300; elapsed += 7)
+		for (int64_t ran = -1; ran < 320; ran += 11) {
+			int64_t c = timeman_charged(elapsed, ran);
+			assert_true(c >= elapsed && c <= 2 * elapsed);
+		}
+}
+
 static void test_clock_is_monotonic(void **state)
 {
 	(void)state;
@@ -153,6 +171,7 @@ int main(void)
 	    cmocka_unit_test(test_clock_never_overruns),
 	    cmocka_unit_test(test_budget_grows_with_the_clock),
 	    cmocka_unit_test(test_increment_is_spent),
+	    cmocka_unit_test(test_charge_adds_the_time_not_run),
 	    cmocka_unit_test(test_clock_is_monotonic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

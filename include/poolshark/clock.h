@@ -8,6 +8,11 @@
 /* Nanoseconds of a monotonic clock (arbitrary origin). */
 int64_t clock_now_ns(void);
 
+/* Nanoseconds of processor time the calling thread has used (arbitrary
+ * origin), or -1 where the system does not say. Set against the monotonic
+ * clock, it tells how much of the wall time the thread actually ran. */
+int64_t clock_thread_cpu_ns(void);
+
 /* Milliseconds of the same clock. */
 static inline int64_t clock_now_ms(void)
 {

@@ -49,6 +49,19 @@ typedef struct TimeBudget {
 int64_t timeman_reserve(int64_t budget_ms, int move_overhead_ms);
 
 /*
+ * What a search is charged for its move so far: the wall time since the
+ * order to move, plus the part of it in which the search did not run
+ * (elapsed_ms - ran_ms, ran_ms being the search thread's processor time
+ * since it started; nothing is added when ran_ms < 0, unknown). On an idle
+ * machine that part is nil. On a loaded one, where the search gets only
+ * part of a core or starts late, the move once decided will likely wait as
+ * long again for the scheduler before the GUI has it, so the search keeps
+ * that much in hand: it is stopped when the charge reaches its limits.
+ * Never less than elapsed_ms, never more than twice it.
+ */
+int64_t timeman_charged(int64_t elapsed_ms, int64_t ran_ms);
+
+/*
  * The budget for *limits. A fixed move time is used whole, less the
  * reserve. With a clock, the time left less the reserve is shared out
  * over the moves to go (or an assumed game length), with the increment
