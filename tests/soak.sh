@@ -1,23 +1,41 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # make soak: bad and odd input against the engine (Hub protocol), the CLI,
-# the terminal game and pool-match, each case bounded by a timeout, then a
-# fast-clock match of poolshark against itself; prints a summary of
-# crashes, stalls and wrong answers, and of the match's forfeits. Not in CI
-# (it takes a while); exit status 1 when anything went wrong.
-#   tests/soak.sh [BUILD_DIR=build]   SOAK_GAMES=1000 SOAK_TC=0.2+0.002
+# the terminal game and pool-match, each case bounded by a timeout, then
+# three fast matches of poolshark against itself, two games at a time:
+# (a) at a fixed move time, (b) at a fast clock on an otherwise idle
+# machine, (c) at the same clock while two busy loops keep both cores
+# busy. Prints a summary of crashes, stalls and wrong answers, and one line
+# per match with its games and time forfeits against the goal (0, 0, at
+# most 5 in 1,000). Not in CI (it takes a while); exit status 1 when
+# anything went wrong or a goal was missed.
+#   tests/soak.sh [BUILD_DIR=build]
+#   SOAK_GAMES=1000 (per match) SOAK_MOVETIME=0.05 SOAK_TC=0.2+0.002
 set -u
 cd "$(dirname "$0")/.."
 build=${1:-build}
 engine=$build/poolshark
 match=$build/bin/pool-match
 games=${SOAK_GAMES:-1000}
+movetime=${SOAK_MOVETIME:-0.05}
 tc=${SOAK_TC:-0.2+0.002}
 for program in "$engine" "$match"; do
 	[ -x "$program" ] || { echo "soak: $program is missing (make first)" >&2; exit 2; }
 done
 work=$(mktemp -d /tmp/poolshark-soak.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+burners="" running=""
+stop_burners() {
+	if [ -n "$burners" ]; then
+		kill $burners 2>/dev/null
+		wait $burners 2>/dev/null
+		burners=""
+	fi
+}
+# A signal ends the match under way (timeout passes it on) and the busy
+# loops, then the script: the matches run in the background, waited for,
+# since the shell runs a trap only once a foreground command has ended.
+trap '[ -z "$running" ] || kill $running 2>/dev/null; stop_burners; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM HUP
 
 cases=0 crashes=0 stalls=0 wrong=0
 report() { # kind name detail
@@ -179,19 +197,52 @@ check "pool-match: summary of a match to /dev/full" $? 1
 
 echo "abuse: $cases cases, $crashes crashes, $stalls stalls, $wrong wrong answers"
 
-echo "== match: $games games at $tc, poolshark against itself"
-timeout $((games * 10 + 60)) "$match" --engine cmd="$engine" name=a option=hash=16 \
-	--engine cmd="$engine" name=b option=hash=16 --games "$games" --tc "$tc" \
-	--openings tools/data/openings.fen --pdn "$build/soak.pdn" >"$work/match" 2>"$work/match.err"
-match_rc=$?
-cat "$work/match"
-terms() { awk -v t="$1" 'index($0, "  " t " ") == 1 { n = $NF } END { print n + 0 }' "$work/match"; }
-forfeits=$(terms "time forfeit") illegal=$(terms "illegal move") match_crashes=$(terms crash) match_stalls=$(terms stall)
-played=$(sed -n 's/^Match: .*, \([0-9]*\) games.*/\1/p' "$work/match")
-echo "records: $build/soak.pdn (TerminationDetails says what each engine did)"
-echo "match: ${played:-0} of $games games, $forfeits time forfeits, $illegal illegal moves, $match_crashes crashes, $match_stalls stalls (pool-match exit $match_rc)"
+# match TAG WHAT GOAL LIMIT...: one match of $games games, two at a time;
+# prints one line with its games and forfeits, and counts a missed goal.
+missed=0 match_failures=0 summary=""
+match() {
+	tag=$1 what=$2 goal=$3
+	shift 3
+	echo "== match ($tag): $games games, $what, poolshark against itself"
+	timeout $((games * 10 + 60)) "$match" --engine cmd="$engine" name=a --engine cmd="$engine" name=b \
+		--games "$games" --concurrency 2 "$@" --openings tools/data/openings.fen \
+		--pdn "$build/soak-$tag.pdn" >"$work/match" 2>"$work/match.err" &
+	running=$!
+	wait "$running"
+	rc=$?
+	running=""
+	terms() { awk -v t="$1" 'index($0, "  " t " ") == 1 { n = $NF } END { print n + 0 }' "$work/match"; }
+	forfeits=$(terms "time forfeit") illegal=$(terms "illegal move") crashed=$(terms crash) stalled=$(terms stall)
+	played=$(sed -n 's/^Match: .*, \([0-9]*\) games.*/\1/p' "$work/match")
+	sed -n '/^Match:/,$p' "$work/match"
+	verdict=met
+	if [ "$forfeits" -gt "$goal" ]; then
+		verdict=MISSED
+		missed=$((missed + 1))
+	fi
+	if [ $((illegal + crashed + stalled)) -gt 0 ] || [ "$rc" -ne 0 ] || [ "${played:-0}" -ne "$games" ]; then
+		match_failures=$((match_failures + 1))
+	fi
+	line="match ($tag) $what: ${played:-0}/$games games, $forfeits time forfeits (goal: at most $goal, $verdict), $illegal illegal moves, $crashed crashes, $stalled stalls (pool-match exit $rc; records: $build/soak-$tag.pdn)"
+	echo "$line"
+	summary="$summary
+$line"
+}
 
-echo "soak summary: abuse $cases cases: $crashes crashes, $stalls stalls, $wrong wrong answers;" \
-	"match ${played:-0}/$games games: $forfeits forfeits, $illegal illegal moves, $match_crashes crashes, $match_stalls stalls"
-[ $((crashes + stalls + wrong + forfeits + illegal + match_crashes + match_stalls)) -eq 0 ] &&
-	[ "$match_rc" -eq 0 ] && [ "${played:-0}" -eq "$games" ]
+# Two busy loops at the machine's own priority, one per core; each also
+# ends by itself when this script is gone, should its trap not run.
+start_burners() {
+	for i in 1 2; do
+		sh -c "while kill -0 $$ 2>/dev/null; do :; done" &
+		burners="$burners $!"
+	done
+}
+
+match a "--movetime $movetime" 0 --movetime "$movetime"
+match b "--tc $tc, idle" 0 --tc "$tc"
+start_burners
+match c "--tc $tc, both cores kept busy by two other processes" $((games * 5 / 1000)) --tc "$tc"
+stop_burners
+
+echo "soak summary: abuse $cases cases: $crashes crashes, $stalls stalls, $wrong wrong answers$summary"
+[ $((crashes + stalls + wrong + missed + match_failures)) -eq 0 ]
