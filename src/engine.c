@@ -111,11 +111,9 @@ static void join_preparer(Engine *e, bool abort)
  * searches do not take its page faults on their clock. */
 static void start_preparer(Engine *e)
 {
-#ifndef POOLSHARK_SINGLE_THREAD
+	/* Without threads (the browser worker) this fails, and the pages fault
+	 * in as the search uses them. */
 	e->preparing = pthread_create(&e->preparer, NULL, prepare_table, e) == 0;
-#else
-	(void)e;
-#endif
 }
 
 EngineStatus engine_prepare(Engine *e)
