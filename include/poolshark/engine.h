@@ -165,8 +165,9 @@ bool engine_is_searching(const Engine *e);
 EngineStatus engine_seed(Engine *e, uint64_t seed);
 
 /* Searches the current game position synchronously in the calling thread
- * (bench, analyse, the terminal game). ENGINE_BUSY, with *out untouched,
- * when a background search is running.
+ * (bench, analyse, the terminal game), after waiting for a table still
+ * being made resident. ENGINE_BUSY, with *out untouched, when a
+ * background search is running.
  *
  * Both kinds of search use the options' threads (threads.h; one below
  * strength 100) and, when the book is on, play a book move at once (depth
