@@ -59,6 +59,15 @@ static inline bool move_is_none(Move m)
 	return m.from == m.to && m.captured == 0;
 }
 
+/* The longest capture takes 12 pieces: its path has 13 squares. */
+enum { MOVEPATH_MAX = 13 };
+
+/* A capture's route: the origin, then every landing square in order. */
+typedef struct MovePath {
+	int length;
+	uint8_t squares[MOVEPATH_MAX];
+} MovePath;
+
 /* Sorts by origin, then destination, then captured set: the order in which
  * people read a list of moves. */
 void movelist_sort(MoveList *list);

@@ -17,7 +17,7 @@
  * is empty during its own capture (2.8), and each (from, to, captured set)
  * appears once (2.11). Captures come before quiet moves in no other sense:
  * the two never mix. 0 means the side to move has lost (section 3). Under
- * p->variant's rules: Russian and Brazilian captures as movegen_variant.h
+ * p->variant's rules: Russian and Brazilian captures as movegen_variant.c
  * says (every function below answers for the position's variant).
  */
 int movegen_generate(const Position *p, MoveList *list);
@@ -62,15 +62,6 @@ bool movegen_has_moves(const Position *p);
 /* True when `m` is one of the legal moves of *p (same from, to and
  * captured set). */
 bool movegen_is_legal(const Position *p, Move m);
-
-/* The longest capture takes 12 pieces: its path has 13 squares. */
-enum { MOVEPATH_MAX = 13 };
-
-/* A capture's route: the origin, then every landing square in order. */
-typedef struct MovePath {
-	int length;
-	uint8_t squares[MOVEPATH_MAX];
-} MovePath;
 
 /*
  * The routes by which capture m (from movegen_generate on *p) can be played:
