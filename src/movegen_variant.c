@@ -1,15 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Captures under Russian and Brazilian rules, compiled once per rule set. */
-#include "poolshark/movegen_variant.h"
-
+/* Captures of the rule sets other than pool's, compiled once per rule. */
 #include <stddef.h>
 
-/* Forces one copy of a walk per rule set, so that the rules are constants
- * inside it. */
-#define ALWAYS_INLINE inline __attribute__((always_inline))
+#include "movegen_internal.h"
+
+/*
+ * movegen.c answers for every variant; the capture rules that differ from
+ * pool live here, compiled once per rule set, so that pool's generator has
+ * no test of a variant inside its walks.
+ *
+ * Russian: a man that lands on its crowning row during a capture is
+ * crowned at once and goes on capturing as a flying king (the move then
+ * carries `crowned` when it ends off that row). Brazilian: only the
+ * captures that take the most pieces are legal; a man passing its crowning
+ * row stays a man. Both: complete sequences, Turkish strike, one move per
+ * (from, to, captured set).
+ */
 
 /* One capture search: fixed for the whole move of one piece. */
-typedef struct Walk {
+typedef struct VariantWalk {
 	MoveList *list;
 	Bitboard opponents; /* every opponent piece, captured or not */
 	Bitboard occupied;  /* every piece except the capturing one */
@@ -17,32 +26,15 @@ typedef struct Walk {
 	int from;
 	int first; /* index of this piece's first move in list */
 	int best;  /* majority rule: the most pieces a listed capture takes */
-	/* Path mode: collect the routes of `target` instead of listing moves. */
-	const Move *target;
-	MovePath *paths;
-	int path_count, path_max;
-	int depth;
-	uint8_t trail[MOVEPATH_MAX];
-} Walk;
+	/* Path mode (route.target set): collect the routes of the target
+	 * instead of listing moves. */
+	WalkRoute route;
+} VariantWalk;
 
-static void add_path(Walk *w, int to, Bitboard captured)
+ALWAYS_INLINE void add_capture(VariantWalk *w, int to, Bitboard captured, bool crowned, bool majority)
 {
-	if (to != w->target->to || captured != w->target->captured)
-		return;
-	if (w->path_count < w->path_max) {
-		MovePath *path = &w->paths[w->path_count];
-		path->length = w->depth + 1;
-		path->squares[0] = (uint8_t)w->from;
-		for (int i = 0; i < w->depth; i++)
-			path->squares[i + 1] = w->trail[i];
-	}
-	w->path_count++;
-}
-
-static ALWAYS_INLINE void add_capture(Walk *w, int to, Bitboard captured, bool crowned, bool majority)
-{
-	if (w->target) {
-		add_path(w, to, captured);
+	if (w->route.target) {
+		walk_route_add(&w->route, w->from, to, captured);
 		return;
 	}
 	MoveList *list = w->list;
@@ -96,19 +88,19 @@ static bool king_can_jump(Bitboard occupied, Bitboard opponents, int at, Bitboar
 	return false;
 }
 
-static ALWAYS_INLINE void trail_push(Walk *w, int square)
+ALWAYS_INLINE void trail_push(VariantWalk *w, int square)
 {
-	w->trail[w->depth++] = (uint8_t)square;
+	w->route.trail[w->route.depth++] = (uint8_t)square;
 }
 
-static void king_walk_russian(Walk *w, int at, Bitboard captured, bool crowned);
-static void king_walk_brazilian(Walk *w, int at, Bitboard captured);
+static void king_walk_russian(VariantWalk *w, int at, Bitboard captured, bool crowned);
+static void king_walk_brazilian(VariantWalk *w, int at, Bitboard captured);
 
 /* A king (crowned: a man crowned during this capture) on `at` having taken
  * `captured`. It must land where it can go on capturing when such a square
  * exists; under the majority rule that only drops captures that take
  * fewer pieces, so both rule sets walk the same way. */
-static ALWAYS_INLINE void king_walk(Walk *w, int at, Bitboard captured, bool crowned, bool majority)
+ALWAYS_INLINE void king_walk(VariantWalk *w, int at, Bitboard captured, bool crowned, bool majority)
 {
 	bool jumped = false;
 	for (int d = 0; d < DIR_COUNT; d++) {
@@ -130,28 +122,28 @@ static ALWAYS_INLINE void king_walk(Walk *w, int at, Bitboard captured, bool cro
 				king_walk_russian(w, bb_lowest(b), taken, crowned);
 			else
 				add_capture(w, bb_lowest(b), taken, crowned, majority);
-			w->depth--;
+			w->route.depth--;
 		}
 	}
 	if (!jumped && captured)
 		add_capture(w, at, captured, crowned, majority);
 }
 
-static void king_walk_russian(Walk *w, int at, Bitboard captured, bool crowned)
+static void king_walk_russian(VariantWalk *w, int at, Bitboard captured, bool crowned)
 {
 	king_walk(w, at, captured, crowned, false);
 }
 
-static void king_walk_brazilian(Walk *w, int at, Bitboard captured)
+static void king_walk_brazilian(VariantWalk *w, int at, Bitboard captured)
 {
 	king_walk(w, at, captured, false, true);
 }
 
-static void man_walk_russian(Walk *w, int at, Bitboard captured);
-static void man_walk_brazilian(Walk *w, int at, Bitboard captured);
+static void man_walk_russian(VariantWalk *w, int at, Bitboard captured);
+static void man_walk_brazilian(VariantWalk *w, int at, Bitboard captured);
 
 /* A man on `at` having taken `captured`: jumps in all four directions. */
-static ALWAYS_INLINE void man_walk(Walk *w, int at, Bitboard captured, bool crown_mid, bool majority)
+ALWAYS_INLINE void man_walk(VariantWalk *w, int at, Bitboard captured, bool crown_mid, bool majority)
 {
 	Bitboard victims = w->opponents & ~captured, empty = ~w->occupied;
 	bool jumped = false;
@@ -169,33 +161,33 @@ static ALWAYS_INLINE void man_walk(Walk *w, int at, Bitboard captured, bool crow
 			man_walk_brazilian(w, to, captured | over);
 		else
 			man_walk_russian(w, to, captured | over);
-		w->depth--;
+		w->route.depth--;
 	}
 	if (!jumped && captured)
 		add_capture(w, at, captured, false, majority);
 }
 
-static void man_walk_russian(Walk *w, int at, Bitboard captured)
+static void man_walk_russian(VariantWalk *w, int at, Bitboard captured)
 {
 	man_walk(w, at, captured, true, false);
 }
 
-static void man_walk_brazilian(Walk *w, int at, Bitboard captured)
+static void man_walk_brazilian(VariantWalk *w, int at, Bitboard captured)
 {
 	man_walk(w, at, captured, false, true);
 }
 
-static void walk_init(Walk *w, const Position *p)
+static void walk_init(VariantWalk *w, const Position *p)
 {
 	w->opponents = p->pieces[color_other(p->side)];
 	w->crown = position_crown_row(p->side);
 	w->best = 0;
-	w->target = NULL;
-	w->path_count = 0;
-	w->depth = 0;
+	w->route.target = NULL;
+	w->route.path_count = 0;
+	w->route.depth = 0;
 }
 
-static void walk_piece(Walk *w, const Position *p, int from)
+static void walk_piece(VariantWalk *w, const Position *p, int from)
 {
 	bool king = (p->kings & bb_square(from)) != 0;
 	w->from = from;
@@ -216,7 +208,7 @@ static void walk_piece(Walk *w, const Position *p, int from)
 
 int movegen_variant_captures(const Position *p, MoveList *list)
 {
-	Walk w;
+	VariantWalk w;
 	walk_init(&w, p);
 	w.list = list;
 	list->count = 0;
@@ -227,14 +219,14 @@ int movegen_variant_captures(const Position *p, MoveList *list)
 
 int movegen_variant_paths(const Position *p, Move m, MovePath *paths, int max)
 {
-	Walk w;
+	VariantWalk w;
 	walk_init(&w, p);
 	w.list = NULL;
-	w.target = &m;
-	w.paths = paths;
-	w.path_max = max;
+	w.route.target = &m;
+	w.route.paths = paths;
+	w.route.path_max = max;
 	if (!(p->pieces[p->side] & bb_square(m.from)) || !m.captured)
 		return 0;
 	walk_piece(&w, p, m.from);
-	return w.path_count;
+	return w.route.path_count;
 }

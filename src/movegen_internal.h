@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What move generation (movegen.c) and perft's counting (movecount.c) share. */
+#ifndef POOLSHARK_MOVEGEN_INTERNAL_H
+#define POOLSHARK_MOVEGEN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "poolshark/movegen.h"
+
+/*
+ * Private to the generator's files: the board helpers and the capture walk's
+ * state, `static inline` so that each file keeps them inlined. The walk
+ * bodies live in movegen.c; movecount.c calls their counting copies.
+ */
+
+/* For bodies compiled once per constant argument (a walk's mode, a
+ * direction, a rule): inlining them is the point. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+/* For a rare path kept out of a hot caller's frame. */
+#define NEVER_INLINE static __attribute__((noinline))
+
+/* Sets of directions: bit d stands for Direction d. */
+enum { DIRS_ALL = (1u << DIR_COUNT) - 1 };
+
+/* The direction back along d's diagonal. */
+static inline Direction dir_reverse(Direction d)
+{
+	return (Direction)(DIR_UP_RIGHT - d);
+}
+
+/* Both directions of the other diagonal through a square. */
+static inline unsigned dirs_across(Direction d)
+{
+	return d == DIR_DOWN_LEFT || d == DIR_UP_RIGHT ? (1u << DIR_DOWN_RIGHT) | (1u << DIR_UP_LEFT)
+	                                               : (1u << DIR_DOWN_LEFT) | (1u << DIR_UP_RIGHT);
+}
+
+/* The empty squares a king on s reaches along d before the first piece. */
+static inline Bitboard ray_slide(int s, Direction d, Bitboard occupied)
+{
+	Bitboard ray = bitboard_rays[d][s], hit = ray & occupied;
+	if (dir_is_down(d))
+		return ray & ((hit & -hit) - 1); /* below the nearest piece, or all */
+	return hit ? ray & ~((bb_square(bb_highest(hit)) << 1) - 1) : ray;
+}
+
+/* The route a capture walk has taken, for collecting the routes of one
+ * target capture (movegen_paths()): fixed but for the trail. */
+typedef struct WalkRoute {
+	const Move *target;
+	MovePath *paths;
+	int path_count, path_max;
+	int depth; /* landing squares so far, in trail */
+	uint8_t trail[MOVEPATH_MAX];
+} WalkRoute;
+
+/* Records the route of the piece from `from`, now on `to` having taken
+ * `captured`, when that is the target capture; counts every route found,
+ * writing up to path_max. */
+static inline void walk_route_add(WalkRoute *r, int from, int to, Bitboard captured)
+{
+	if (to != r->target->to || captured != r->target->captured)
+		return;
+	if (r->path_count < r->path_max) {
+		MovePath *path = &r->paths[r->path_count];
+		path->length = r->depth + 1;
+		path->squares[0] = (uint8_t)from;
+		for (int i = 0; i < r->depth; i++)
+			path->squares[i + 1] = r->trail[i];
+	}
+	r->path_count++;
+}
+
+/*
+ * One capture walk: every sequence of one piece, depth first, directions in
+ * Direction order and landing squares in square order. The board is fixed
+ * for the whole move: taken pieces stay and block (2.7), and the mover's
+ * origin counts as empty (2.8).
+ */
+typedef enum WalkMode {
+	WALK_LIST,  /* list each capture once */
+	WALK_COUNT, /* count them; list only those that two routes may reach */
+	WALK_PATHS  /* collect every route of one target capture (notation) */
+} WalkMode;
+
+typedef struct Walk {
+	WalkMode mode;
+	MoveList *list;
+	Bitboard opponents; /* every opponent piece, taken or not */
+	Bitboard empty;     /* the empty squares and the mover's origin */
+	int from;
+	int first;       /* index of this piece's first listed move */
+	int repeat_at;   /* fewest pieces taken by a capture that two routes may reach */
+	int count;       /* WALK_COUNT: the captures not listed */
+	WalkRoute route; /* WALK_PATHS */
+} Walk;
+
+/*
+ * Two routes reach one capture (2.11) only by going round a cycle of the
+ * board's diagonals, so only long captures need the duplicate check. A man's
+ * jumps are edges of a grid whose shortest cycle has four; a king that lands
+ * on one of several squares is walked on from the first of them in every
+ * direction, and from the others only across (the way on along the same
+ * diagonal is the same from each), which leaves no repeat below three.
+ */
+enum { MAN_REPEAT_AT = 4, KING_REPEAT_AT = 3 };
+
+/* Squares from which a man could jump, by direction: the square one step
+ * away holds a victim and the square two steps away is empty. */
+typedef struct JumpSquares {
+	Bitboard by_dir[DIR_COUNT];
+	Bitboard any;
+} JumpSquares;
+
+static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
+{
+	/* Two steps along one diagonal shift by 7 or 9 whatever the row, so
+	 * the landing test is one shift; k = bit % 4 decides the edges: a
+	 * double step left needs k >= 1, a double step right k <= 2. The same
+	 * masks drop what a single step by row parity would carry across an
+	 * edge, so the victims need no edge masks of their own. */
+	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
+	Bitboard even = victims & BB_EVEN_ROWS, odd = victims & BB_ODD_ROWS;
+	JumpSquares j;
+	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & ((even >> 3) | (odd >> 4));
+	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & ((even >> 4) | (odd >> 5));
+	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & ((even << 5) | (odd << 4));
+	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & ((even << 4) | (odd << 3));
+	j.any = j.by_dir[0] | j.by_dir[1] | j.by_dir[2] | j.by_dir[3];
+	return j;
+}
+
+/* Along d from the king on s: the empty squares it slides to are added to
+ * *targets, and the result is d's bit when it captures that way, which is
+ * when the last square before the first piece is one a man could jump from. */
+static inline unsigned king_ray(int s, Direction d, Bitboard occupied, const JumpSquares *j,
+                                Bitboard *targets)
+{
+	Bitboard slide = ray_slide(s, d, occupied);
+	*targets |= slide;
+	return ((slide | bb_square(s)) & j->by_dir[d]) ? 1u << d : 0;
+}
+
+/* The directions in which the king on s captures; its quiet targets are
+ * added to *targets. */
+static inline unsigned king_capture_dirs(int s, Bitboard occupied, const JumpSquares *j, Bitboard *targets)
+{
+	return king_ray(s, DIR_DOWN_LEFT, occupied, j, targets) |
+	       king_ray(s, DIR_DOWN_RIGHT, occupied, j, targets) |
+	       king_ray(s, DIR_UP_LEFT, occupied, j, targets) |
+	       king_ray(s, DIR_UP_RIGHT, occupied, j, targets);
+}
+
+/* Quiet man moves split by shift: to = from + shift (Black), from - shift (White). */
+typedef struct ManSteps {
+	Bitboard by3, by4, by5; /* destination squares */
+} ManSteps;
+
+static inline ManSteps man_steps(Bitboard men, Bitboard empty, Color us)
+{
+	ManSteps s;
+	if (us == BLACK) {
+		s.by4 = (men << 4) & empty;
+		s.by3 = ((men & BB_ODD_ROWS & ~BB_LEFT_EDGE) << 3) & empty;
+		s.by5 = ((men & BB_EVEN_ROWS & ~BB_RIGHT_EDGE) << 5) & empty;
+	} else {
+		s.by4 = (men >> 4) & empty;
+		s.by3 = ((men & BB_EVEN_ROWS & ~BB_RIGHT_EDGE) >> 3) & empty;
+		s.by5 = ((men & BB_ODD_ROWS & ~BB_LEFT_EDGE) >> 5) & empty;
+	}
+	return s;
+}
+
+static inline Bitboard king_quiet_targets(int s, Bitboard occupied)
+{
+	return ray_slide(s, DIR_DOWN_LEFT, occupied) | ray_slide(s, DIR_DOWN_RIGHT, occupied) |
+	       ray_slide(s, DIR_UP_LEFT, occupied) | ray_slide(s, DIR_UP_RIGHT, occupied);
+}
+
+/* Pool's walks in counting mode, and the walk of every capture of one side
+ * (movegen.c): what perft's counting needs of them. */
+bool movegen_man_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs);
+bool movegen_king_walk_count(Walk *w, int at, Bitboard captured, unsigned dirs);
+void movegen_walk_captures(Walk *w, Bitboard mine, Bitboard theirs, Bitboard kings, Bitboard jumpers,
+                           const JumpSquares *j);
+
+/* Pool's captures of the side to move of *p into *list; returns their number. */
+int movegen_pool_captures(const Position *p, MoveList *list);
+
+/* Every capture of the side to move of a position whose rules are not pool's
+ * (VariantRules fields choose the walk); returns their number. */
+int movegen_variant_captures(const Position *p, MoveList *list);
+
+/* The routes of capture m, as movegen_paths(), for the same positions. */
+int movegen_variant_paths(const Position *p, Move m, MovePath *paths, int max);
+
+#endif
