@@ -3,19 +3,24 @@
 #include <stddef.h>
 
 #include "movegen_internal.h"
+#include "poolshark/variant.h"
 
 /*
- * movegen.c answers for every variant; the capture rules that differ from
- * pool live here, compiled once per rule set, so that pool's generator has
- * no test of a variant inside its walks.
- *
- * Russian: a man that lands on its crowning row during a capture is
- * crowned at once and goes on capturing as a flying king (the move then
- * carries `crowned` when it ends off that row). Brazilian: only the
- * captures that take the most pieces are legal; a man passing its crowning
- * row stays a man. Both: complete sequences, Turkish strike, one move per
- * (from, to, captured set).
+ * movegen.c answers for every variant; the captures of a position whose
+ * rules are not pool's come here, so that pool's generator has no test of
+ * a variant inside its walks. The walk is chosen by the fields of the
+ * position's VariantRules, each pair compiled once so that the rules are
+ * constants inside it: with crown_mid_capture a man that lands on its
+ * crowning row during a capture is crowned at once and goes on capturing
+ * as a flying king (the move then carries `crowned` when it ends off that
+ * row); without it a man passing that row stays a man. With
+ * majority_capture only the captures that take the most pieces are legal.
+ * Always: complete sequences, Turkish strike, one move per (from, to,
+ * captured set).
  */
+
+/* The rules a walk is compiled for: a set of these bits. */
+enum { RULE_CROWN_MID = 1u, RULE_MAJORITY = 2u };
 
 /* One capture search: fixed for the whole move of one piece. */
 typedef struct VariantWalk {
@@ -24,8 +29,9 @@ typedef struct VariantWalk {
 	Bitboard occupied;  /* every piece except the capturing one */
 	Bitboard crown;     /* the row on which the mover's men crown */
 	int from;
-	int first; /* index of this piece's first move in list */
-	int best;  /* majority rule: the most pieces a listed capture takes */
+	int first;      /* index of this piece's first move in list */
+	int best;       /* majority rule: the most pieces a listed capture takes */
+	unsigned rules; /* RULE_ bits: the walk that the position's rules call for */
 	/* Path mode (route.target set): collect the routes of the target
 	 * instead of listing moves. */
 	WalkRoute route;
@@ -93,16 +99,16 @@ ALWAYS_INLINE void trail_push(VariantWalk *w, int square)
 	w->route.trail[w->route.depth++] = (uint8_t)square;
 }
 
-static void king_walk_russian(VariantWalk *w, int at, Bitboard captured, bool crowned);
-static void king_walk_brazilian(VariantWalk *w, int at, Bitboard captured);
+static void king_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned);
+static void man_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured);
 
 /* A king (crowned: a man crowned during this capture) on `at` having taken
  * `captured`. It must land where it can go on capturing when such a square
  * exists; under the majority rule that only drops captures that take
- * fewer pieces, so both rule sets walk the same way. */
-ALWAYS_INLINE void king_walk(VariantWalk *w, int at, Bitboard captured, bool crowned, bool majority)
+ * fewer pieces, so every rule set walks the same way. */
+ALWAYS_INLINE void king_walk(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned)
 {
-	bool jumped = false;
+	bool majority = rules & RULE_MAJORITY, jumped = false;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		Bitboard victim = 0;
 		Bitboard land = king_landings(w->occupied, w->opponents, at, (Direction)d, captured, &victim);
@@ -116,10 +122,8 @@ ALWAYS_INLINE void king_walk(VariantWalk *w, int at, Bitboard captured, bool cro
 				onward |= b & -b;
 		for (Bitboard b = onward ? onward : land; b; b &= b - 1) {
 			trail_push(w, bb_lowest(b));
-			if (onward && majority)
-				king_walk_brazilian(w, bb_lowest(b), taken);
-			else if (onward)
-				king_walk_russian(w, bb_lowest(b), taken, crowned);
+			if (onward)
+				king_walk_rules(w, rules, bb_lowest(b), taken, crowned);
 			else
 				add_capture(w, bb_lowest(b), taken, crowned, majority);
 			w->route.depth--;
@@ -129,21 +133,8 @@ ALWAYS_INLINE void king_walk(VariantWalk *w, int at, Bitboard captured, bool cro
 		add_capture(w, at, captured, crowned, majority);
 }
 
-static void king_walk_russian(VariantWalk *w, int at, Bitboard captured, bool crowned)
-{
-	king_walk(w, at, captured, crowned, false);
-}
-
-static void king_walk_brazilian(VariantWalk *w, int at, Bitboard captured)
-{
-	king_walk(w, at, captured, false, true);
-}
-
-static void man_walk_russian(VariantWalk *w, int at, Bitboard captured);
-static void man_walk_brazilian(VariantWalk *w, int at, Bitboard captured);
-
 /* A man on `at` having taken `captured`: jumps in all four directions. */
-ALWAYS_INLINE void man_walk(VariantWalk *w, int at, Bitboard captured, bool crown_mid, bool majority)
+ALWAYS_INLINE void man_walk(VariantWalk *w, unsigned rules, int at, Bitboard captured)
 {
 	Bitboard victims = w->opponents & ~captured, empty = ~w->occupied;
 	bool jumped = false;
@@ -155,30 +146,81 @@ ALWAYS_INLINE void man_walk(VariantWalk *w, int at, Bitboard captured, bool crow
 		jumped = true;
 		int to = bb_lowest(land);
 		trail_push(w, to);
-		if (crown_mid && (land & w->crown))
-			king_walk_russian(w, to, captured | over, true);
-		else if (majority)
-			man_walk_brazilian(w, to, captured | over);
+		if ((rules & RULE_CROWN_MID) && (land & w->crown))
+			king_walk_rules(w, rules, to, captured | over, true);
 		else
-			man_walk_russian(w, to, captured | over);
+			man_walk_rules(w, rules, to, captured | over);
 		w->route.depth--;
 	}
 	if (!jumped && captured)
-		add_capture(w, at, captured, false, majority);
+		add_capture(w, at, captured, false, rules & RULE_MAJORITY);
 }
 
-static void man_walk_russian(VariantWalk *w, int at, Bitboard captured)
+/* One copy of each walk per set of rules. */
+static void king_walk_free(VariantWalk *w, int at, Bitboard captured, bool crowned)
 {
-	man_walk(w, at, captured, true, false);
+	king_walk(w, 0, at, captured, crowned);
 }
 
-static void man_walk_brazilian(VariantWalk *w, int at, Bitboard captured)
+static void king_walk_crown_mid(VariantWalk *w, int at, Bitboard captured, bool crowned)
 {
-	man_walk(w, at, captured, false, true);
+	king_walk(w, RULE_CROWN_MID, at, captured, crowned);
+}
+
+static void king_walk_majority(VariantWalk *w, int at, Bitboard captured, bool crowned)
+{
+	king_walk(w, RULE_MAJORITY, at, captured, crowned);
+}
+
+static void king_walk_crown_mid_majority(VariantWalk *w, int at, Bitboard captured, bool crowned)
+{
+	king_walk(w, RULE_CROWN_MID | RULE_MAJORITY, at, captured, crowned);
+}
+
+static void man_walk_free(VariantWalk *w, int at, Bitboard captured)
+{
+	man_walk(w, 0, at, captured);
+}
+
+static void man_walk_crown_mid(VariantWalk *w, int at, Bitboard captured)
+{
+	man_walk(w, RULE_CROWN_MID, at, captured);
+}
+
+static void man_walk_majority(VariantWalk *w, int at, Bitboard captured)
+{
+	man_walk(w, RULE_MAJORITY, at, captured);
+}
+
+static void man_walk_crown_mid_majority(VariantWalk *w, int at, Bitboard captured)
+{
+	man_walk(w, RULE_CROWN_MID | RULE_MAJORITY, at, captured);
+}
+
+static void king_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned)
+{
+	switch (rules) {
+	case 0: king_walk_free(w, at, captured, crowned); break;
+	case RULE_CROWN_MID: king_walk_crown_mid(w, at, captured, crowned); break;
+	case RULE_MAJORITY: king_walk_majority(w, at, captured, crowned); break;
+	default: king_walk_crown_mid_majority(w, at, captured, crowned); break;
+	}
+}
+
+static void man_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured)
+{
+	switch (rules) {
+	case 0: man_walk_free(w, at, captured); break;
+	case RULE_CROWN_MID: man_walk_crown_mid(w, at, captured); break;
+	case RULE_MAJORITY: man_walk_majority(w, at, captured); break;
+	default: man_walk_crown_mid_majority(w, at, captured); break;
+	}
 }
 
 static void walk_init(VariantWalk *w, const Position *p)
 {
+	const VariantRules *r = variant_rules(position_variant(p));
+	w->rules = (r->crown_mid_capture ? RULE_CROWN_MID : 0u) | (r->majority_capture ? RULE_MAJORITY : 0u);
 	w->opponents = p->pieces[color_other(p->side)];
 	w->crown = position_crown_row(p->side);
 	w->best = 0;
@@ -189,21 +231,13 @@ static void walk_init(VariantWalk *w, const Position *p)
 
 static void walk_piece(VariantWalk *w, const Position *p, int from)
 {
-	bool king = (p->kings & bb_square(from)) != 0;
 	w->from = from;
 	w->first = w->list ? w->list->count : 0;
 	w->occupied = position_occupied(p) & ~bb_square(from);
-	if (position_variant(p) == VARIANT_BRAZILIAN) {
-		if (king)
-			king_walk_brazilian(w, from, 0);
-		else
-			man_walk_brazilian(w, from, 0);
-	} else {
-		if (king)
-			king_walk_russian(w, from, 0, false);
-		else
-			man_walk_russian(w, from, 0);
-	}
+	if (p->kings & bb_square(from))
+		king_walk_rules(w, w->rules, from, 0, false);
+	else
+		man_walk_rules(w, w->rules, from, 0);
 }
 
 int movegen_variant_captures(const Position *p, MoveList *list)

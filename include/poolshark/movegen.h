@@ -17,8 +17,8 @@
  * is empty during its own capture (2.8), and each (from, to, captured set)
  * appears once (2.11). Captures come before quiet moves in no other sense:
  * the two never mix. 0 means the side to move has lost (section 3). Under
- * p->variant's rules: Russian and Brazilian captures as movegen_variant.c
- * says (every function below answers for the position's variant).
+ * p->variant's rules: the fields of its VariantRules (variant.h) choose the
+ * capture walk (every function below answers for the position's variant).
  */
 int movegen_generate(const Position *p, MoveList *list);
 
