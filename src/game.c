@@ -9,7 +9,7 @@
 
 void game_counters_start(const Position *p, DrawCounters *out)
 {
-	if (p->variant != VARIANT_POOL) {
+	if (!variant_fast_path(p->variant)) {
 		/* A position met with no history: as if the material had just
 		 * appeared. */
 		DrawCounters none = {0, -1, -1, 0};
@@ -29,14 +29,13 @@ void game_counters_start(const Position *p, DrawCounters *out)
 
 /*
  * The side that plays for a win against one lone king, and how many moves
- * it has before the game is drawn; -1 when no such count applies. Russian
- * (FMJD-64 7.2.4, 7.2.7, 7.2.8): one or two pieces with a king: 5; three
- * pieces with a king against a king on the long diagonal: 5; three or more
- * kings: 15. Brazilian (the international rules' counts): one or two
- * pieces with a king: 5; three pieces with a king: 16.
+ * it has before the game is drawn (*p's DrawLimits: Russian FMJD-64 7.2.4,
+ * 7.2.7, 7.2.8; Brazilian the international rules' counts); -1 when no
+ * such count applies.
  */
 static int lone_king_count(const Position *p, int *limit)
 {
+	const DrawLimits *d = &variant_rules(p->variant)->draws;
 	for (int strong = 0; strong < 2; strong++) {
 		Bitboard weak = p->pieces[color_other((Color)strong)];
 		Bitboard mine = p->pieces[strong], kings = mine & p->kings;
@@ -44,13 +43,13 @@ static int lone_king_count(const Position *p, int *limit)
 			continue;
 		int n = bb_count(mine);
 		if (n <= 2)
-			*limit = 5;
-		else if (p->variant == VARIANT_BRAZILIAN)
-			*limit = n == 3 ? 16 : -1;
-		else if (n == 3 && (weak & LONG_DIAGONAL))
-			*limit = 5;
+			*limit = d->lone_king_few;
+		else if (n == 3 && d->lone_king_three)
+			*limit = d->lone_king_three;
+		else if (n == 3 && d->lone_king_long_diagonal && (weak & LONG_DIAGONAL))
+			*limit = d->lone_king_long_diagonal;
 		else
-			*limit = kings == mine ? 15 : -1;
+			*limit = kings == mine && d->lone_king_kings ? d->lone_king_kings : -1;
 		return *limit > 0 ? strong : -1;
 	}
 	return -1;
@@ -86,19 +85,17 @@ void game_variant_counters_after(const Position *before, Move m, const Position 
 
 GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
 {
-	bool russian = p->variant == VARIANT_RUSSIAN;
-	/* Russian 7.2.5: 15 moves; Brazilian: 20 moves of kings, nothing taken. */
-	if (c->reversible_plies >= (russian ? 30 : 40))
+	const DrawLimits *d = &variant_rules(p->variant)->draws;
+	if (d->king_move_plies && c->reversible_plies >= d->king_move_plies)
 		return END_KING_MOVES;
 	int limit;
 	if (c->endgame >= 0 && lone_king_count(p, &limit) >= 0 && c->endgame >= limit)
 		return END_ENDGAME_COUNT;
-	if (russian && (p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
-		/* 7.2.6: 4 and 5 pieces, 30 moves; 6 and 7 pieces, 60 moves. */
+	if ((p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
 		int n = bb_count(position_occupied(p));
-		if ((n == 4 || n == 5) && c->balance_plies >= 60)
+		if ((n == 4 || n == 5) && d->balance_4_5_plies && c->balance_plies >= d->balance_4_5_plies)
 			return END_BALANCE;
-		if ((n == 6 || n == 7) && c->balance_plies >= 120)
+		if ((n == 6 || n == 7) && d->balance_6_7_plies && c->balance_plies >= d->balance_6_7_plies)
 			return END_BALANCE;
 	}
 	return END_NONE;

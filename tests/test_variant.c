@@ -112,6 +112,27 @@ static DrawCounters counters(int reversible, int count, int balance)
 	return c;
 }
 
+/* The draw counts are the table's: the kings-only draw falls on the ply
+ * that each rule set's DrawLimits names, and a rule set without a
+ * balance rule never draws by it. */
+static void test_draw_limits_from_table(void **state)
+{
+	(void)state;
+	for (int v = VARIANT_RUSSIAN; v < VARIANT_COUNT; v++) {
+		const DrawLimits *d = &variant_rules((Variant)v)->draws;
+		Position p = in_variant("W:WK29,K25,10:BK4,K8,20", (Variant)v);
+		assert_true(d->king_move_plies > 0);
+		DrawCounters c = counters(d->king_move_plies - 1, -1, 0);
+		assert_int_equal(game_counters_draw(&p, &c), END_NONE);
+		c = counters(d->king_move_plies, -1, 0);
+		assert_int_equal(game_counters_draw(&p, &c), END_KING_MOVES);
+		/* Six pieces, kings on both sides, a long balance. */
+		c = counters(0, -1, 1000);
+		assert_int_equal(game_counters_draw(&p, &c), d->balance_6_7_plies ? END_BALANCE : END_NONE);
+	}
+	assert_int_equal(variant_rules(VARIANT_POOL)->draws.king_move_plies, 0);
+}
+
 /* Russian 7.2.5: 15 moves of kings only (30 plies); Brazilian: 20 (40). */
 static void test_king_moves_only(void **state)
 {
@@ -368,6 +389,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_descriptions),
+	    cmocka_unit_test(test_draw_limits_from_table),
 	    cmocka_unit_test(test_crowning_during_a_capture),
 	    cmocka_unit_test(test_majority),
 	    cmocka_unit_test(test_king_moves_only),

@@ -81,7 +81,7 @@ static inline void game_counters_after_pool(const Position *before, Move m, cons
 static inline void game_counters_after(const Position *before, Move m, const Position *after,
                                        const DrawCounters *prev, DrawCounters *out)
 {
-	if (before->variant != VARIANT_POOL)
+	if (!variant_fast_path(before->variant))
 		game_variant_counters_after(before, m, after, prev, out);
 	else
 		game_counters_after_pool(before, m, after, prev, out);
@@ -111,7 +111,7 @@ GameEndReason game_variant_draw(const Position *p, const DrawCounters *c);
  */
 static inline GameEndReason game_counters_draw(const Position *p, const DrawCounters *c)
 {
-	if (p->variant != VARIANT_POOL)
+	if (!variant_fast_path(p->variant))
 		return game_variant_draw(p, c);
 	if (c->reversible_plies >= GAME_REVERSIBLE_LIMIT)
 		return END_25_MOVE_RULE;

@@ -15,12 +15,23 @@
  */
 typedef enum Variant { VARIANT_POOL, VARIANT_RUSSIAN, VARIANT_BRAZILIAN, VARIANT_COUNT } Variant;
 
-/* Which draw rules end a game (doc/VARIANTS.md, "Draws"). */
-typedef enum DrawRuleSet {
-	DRAWS_POOL,         /* RULES.md 3: 25-move rule, thirteen-move count, threefold repetition */
-	DRAWS_RUSSIAN,      /* FMJD-64 rules 7.2.3-7.2.8 */
-	DRAWS_INTERNATIONAL /* Brazilian: 20 king moves, the endgame counts, threefold repetition */
-} DrawRuleSet;
+/*
+ * The counted draws of a rule set (doc/VARIANTS.md, "Draws"), read by
+ * game.c: plies where both sides' moves count, moves where only the side
+ * playing for a win counts; 0 where the rule set has no such rule.
+ * Threefold repetition ends a game under every rule set. Pool's 25-move
+ * rule and thirteen-move count are its fast path's (game.h's GAME_
+ * limits), so its fields are all 0.
+ */
+typedef struct DrawLimits {
+	int king_move_plies;         /* kings only, nothing taken: the game is drawn */
+	int lone_king_few;           /* one or two pieces with a king against a lone king */
+	int lone_king_three;         /* three pieces with a king against a lone king */
+	int lone_king_long_diagonal; /* the same, the lone king holding the long diagonal */
+	int lone_king_kings;         /* three or more kings against a lone king */
+	int balance_4_5_plies;       /* kings on both sides, 4 or 5 pieces, nothing taken or crowned */
+	int balance_6_7_plies;       /* the same with 6 or 7 pieces */
+} DrawLimits;
 
 /* How the players of a variant write squares. */
 typedef enum SquareNotation {
@@ -36,10 +47,21 @@ typedef struct VariantRules {
 	bool white_first;       /* Russian 1.4, Brazilian rules: White; pool (RULES.md 1): Black */
 	bool crown_mid_capture; /* a man reaching the far row during a capture goes on as a king */
 	bool majority_capture;  /* only the captures taking the most pieces are legal */
-	DrawRuleSet draws;
+	DrawLimits draws;
 	SquareNotation notation; /* the form written for people; both forms are read */
 	int pdn_game_type;       /* PDN GameType: 23, 25, 26 */
 } VariantRules;
+
+/*
+ * True for the rule set whose generator and draw counters are compiled in
+ * as the fast path (pool). The one test of a variant's id that the hot
+ * entries (generation, counting, the draw counters) make: every other rule
+ * set takes the path that its VariantRules fields drive.
+ */
+static inline bool variant_fast_path(Variant v)
+{
+	return v == VARIANT_POOL;
+}
 
 /* The description of v (v < VARIANT_COUNT). */
 const VariantRules *variant_rules(Variant v);
