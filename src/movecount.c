@@ -204,7 +204,7 @@ NEVER_INLINE int variant_count(const Position *p)
 
 int movegen_count(const Position *p)
 {
-	if (p->variant != VARIANT_POOL)
+	if (!variant_fast_path(p->variant))
 		return variant_count(p);
 	Bitboard black = p->pieces[BLACK], white = p->pieces[WHITE];
 	return p->side == BLACK ? count_moves(black, white, p->kings, BLACK)
@@ -370,7 +370,7 @@ uint64_t movegen_count_replies_pool(const Position *p)
 
 uint64_t movegen_count_replies(const Position *p)
 {
-	if (p->variant != VARIANT_POOL)
+	if (!variant_fast_path(p->variant))
 		return variant_count_replies(p);
 	return p->side == BLACK ? count_replies(p, BLACK) : count_replies(p, WHITE);
 }

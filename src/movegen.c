@@ -285,7 +285,7 @@ int movegen_pool_captures(const Position *p, MoveList *list)
 /* The captures of any variant: pool's above, or movegen_variant.c's. */
 static int all_captures(const Position *p, MoveList *list)
 {
-	if (p->variant != VARIANT_POOL)
+	if (!variant_fast_path(p->variant))
 		return movegen_variant_captures(p, list);
 	return movegen_pool_captures(p, list);
 }
@@ -383,7 +383,7 @@ int movegen_paths(const Position *p, Move m, MovePath *paths, int max)
 
 	if (!(p->pieces[us] & from) || !m.captured)
 		return 0;
-	if (p->variant != VARIANT_POOL)
+	if (!variant_fast_path(p->variant))
 		return movegen_variant_paths(p, m, paths, max);
 	if (p->kings & from)
 		king_walk_paths(&w, m.from, 0, DIRS_ALL);

@@ -116,7 +116,7 @@ uint64_t perft_count(const Position *p, int depth, PerftTable *table)
 		return (uint64_t)movegen_count(p);
 	if (table)
 		return count_hashed(p, depth, table);
-	return p->variant == VARIANT_POOL ? count_plain_pool(p, depth) : count_plain(p, depth);
+	return variant_fast_path(p->variant) ? count_plain_pool(p, depth) : count_plain(p, depth);
 }
 
 void perft_divide(const Position *p, int depth, PerftTable *table, PerftDivide *out)
