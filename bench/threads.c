@@ -40,7 +40,7 @@ static bool run(int threads, int depth, int positions, Totals *out)
 	*out = (Totals){0};
 	for (int i = 0; i < positions && i < bench_position_count; i++) {
 		Position p;
-		if (!notation_parse_fen(bench_positions[i].fen, &p, NULL, 0))
+		if (!notation_parse_fen(bench_positions[i].fen, VARIANT_POOL, &p, NULL, 0))
 			continue;
 		engine_new_game(engine, &p);
 		SearchLimits limits = {.depth = depth};

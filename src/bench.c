@@ -25,9 +25,8 @@ bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *use
 	for (int i = 0; i < bench_position_count; i++) {
 		Position root;
 		/* The list is compiled in and checked by test_bench: every FEN reads. */
-		if (!notation_parse_fen(bench_positions[i].fen, &root, NULL, 0))
+		if (!notation_parse_fen(bench_positions[i].fen, variant, &root, NULL, 0))
 			continue;
-		root.variant = (uint8_t)variant;
 		engine_new_game(engine, &root);
 		SearchResult result;
 		engine_search_sync(engine, &limits, NULL, NULL, &result);

@@ -516,11 +516,11 @@ static bool command_movelist(CbEngine *cb, char *args, char *reply, size_t size)
 		args++;
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	if (!notation_parse_fen_board(args, &p, error, sizeof error))
-		return reply_text(reply, size, false, "error: %s", error);
 	pthread_mutex_lock(&cb->lock);
-	p.variant = (uint8_t)engine_variant(cb->engine);
+	Variant variant = engine_variant(cb->engine);
 	pthread_mutex_unlock(&cb->lock);
+	if (!notation_parse_fen_board(args, variant, &p, error, sizeof error))
+		return reply_text(reply, size, false, "error: %s", error);
 	/* With no piece to move there is no move, whatever else stands on the
 	 * board: CheckerBoard's probe `B:W1:B` expects "movelist 0". */
 	if (p.pieces[p.side] == 0)
@@ -568,15 +568,13 @@ static bool command_gamehist(CbEngine *cb, char *args, char *reply, size_t size)
 	int count = 0;
 	pthread_mutex_lock(&cb->lock);
 	cb->have_history = false;
+	Variant variant = engine_variant(cb->engine);
 	pthread_mutex_unlock(&cb->lock);
 	char *fen = next_word(&args);
 	if (!fen)
 		return reply_text(reply, size, false, "error: set gamehist needs a FEN");
-	if (!notation_parse_fen(fen, &start, error, sizeof error))
+	if (!notation_parse_fen(fen, variant, &start, error, sizeof error))
 		return reply_text(reply, size, false, "error: %s", error);
-	pthread_mutex_lock(&cb->lock);
-	start.variant = (uint8_t)engine_variant(cb->engine);
-	pthread_mutex_unlock(&cb->lock);
 	p = start;
 	for (char *word; (word = next_word(&args));) {
 		if (count == HISTORY_MAX)

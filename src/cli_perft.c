@@ -39,7 +39,7 @@ typedef struct PerftArgs {
 static bool parse_args(int argc, char **argv, PerftArgs *args)
 {
 	const char *depth_text = NULL;
-	bool have_fen = false;
+	const char *fen = NULL;
 	Variant variant = VARIANT_POOL;
 	position_start(&args->root);
 	args->divide = false;
@@ -56,12 +56,7 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 			}
 			const char *value = argv[++i];
 			if (!strcmp(a, "--fen")) {
-				char error[NOTATION_ERROR_MAX];
-				if (!notation_parse_fen(value, &args->root, error, sizeof error)) {
-					fprintf(stderr, "poolshark perft: bad FEN: %s\n", error);
-					return false;
-				}
-				have_fen = true;
+				fen = value; /* read below, under the rules of --variant */
 			} else if (!strcmp(a, "--variant")) {
 				if (!cli_parse_variant("perft", value, &variant))
 					return false;
@@ -79,9 +74,12 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 			depth_text = a;
 		}
 	}
-	if (have_fen)
-		args->root.variant = (uint8_t)variant;
-	else
+	char error[NOTATION_ERROR_MAX];
+	if (fen && !notation_parse_fen(fen, variant, &args->root, error, sizeof error)) {
+		fprintf(stderr, "poolshark perft: bad FEN: %s\n", error);
+		return false;
+	}
+	if (!fen)
 		position_start_variant(&args->root, variant);
 	if (!depth_text) {
 		fprintf(stderr, "poolshark perft: missing DEPTH\n");

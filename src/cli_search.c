@@ -108,7 +108,7 @@ static int analyse_usage(const char *problem)
 int cli_analyse(int argc, char **argv)
 {
 	Position p;
-	bool have_fen = false;
+	const char *fen = NULL; /* read after the loop, under the rules of --variant */
 	position_start(&p);
 	SearchLimits limits = {0};
 	int limit_count = 0;
@@ -132,11 +132,7 @@ int cli_analyse(int argc, char **argv)
 		const char *value = argv[++i];
 		long long n;
 		if (!strcmp(opt, "--fen")) {
-			if (!notation_parse_fen(value, &p, error, sizeof error)) {
-				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
-				return CLI_USAGE;
-			}
-			have_fen = true;
+			fen = value;
 		} else if (!strcmp(opt, "--depth")) {
 			if (!cli_parse_number("analyse", "depth", value, 1, 100, &n))
 				return analyse_usage(NULL);
@@ -157,15 +153,19 @@ int cli_analyse(int argc, char **argv)
 			return analyse_usage(NULL);
 		}
 	}
+	char fen_error[NOTATION_ERROR_MAX];
+	if (fen && !notation_parse_fen(fen, options.variant, &p, fen_error, sizeof fen_error)) {
+		fprintf(stderr, "poolshark: bad FEN: %s\n", fen_error);
+		return CLI_USAGE;
+	}
 	if (limit_count != 1)
 		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
 	/* A directory asked for must hold databases; the one beside the
 	 * binary is only taken when it does. */
 	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("analyse", options.egdb_path))
 		return CLI_USAGE;
-	if (!have_fen)
+	if (!fen)
 		position_start_variant(&p, options.variant);
-	p.variant = (uint8_t)options.variant; /* a FEN is read under the chosen rules */
 
 	Engine *engine = engine_create(&options);
 	if (!engine) {

@@ -181,16 +181,18 @@ static bool check_material(const Position *p, char *error, size_t size)
 	return true;
 }
 
-bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size)
+bool notation_parse_fen(const char *text, Variant variant, Position *out, char *error, size_t error_size)
 {
 	Position p;
-	if (!notation_parse_fen_board(text, &p, error, error_size) || !check_material(&p, error, error_size))
+	if (!notation_parse_fen_board(text, variant, &p, error, error_size) ||
+	    !check_material(&p, error, error_size))
 		return false;
 	*out = p;
 	return true;
 }
 
-bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size)
+bool notation_parse_fen_board(const char *text, Variant variant, Position *out, char *error,
+                              size_t error_size)
 {
 	const char *s = skip_spaces(text);
 	Color side;
@@ -252,6 +254,7 @@ bool notation_parse_fen_board(const char *text, Position *out, char *error, size
 
 	position_set(out, sides[BLACK].pieces, sides[WHITE].pieces, sides[BLACK].kings | sides[WHITE].kings,
 	             side);
+	out->variant = (uint8_t)variant;
 	return true;
 }
 
@@ -295,7 +298,8 @@ void notation_write_fen(const Position *p, char *out, size_t size)
 	write_list(p, BLACK, out, size, &used);
 }
 
-bool notation_parse_hub_position(const char *text, Position *out, char *error, size_t error_size)
+bool notation_parse_hub_position(const char *text, Variant variant, Position *out, char *error,
+                                 size_t error_size)
 {
 	size_t length = strlen(text);
 	if (length != 33) {
@@ -337,6 +341,7 @@ bool notation_parse_hub_position(const char *text, Position *out, char *error, s
 	}
 	Position p;
 	position_set(&p, pieces[BLACK], pieces[WHITE], kings, side);
+	p.variant = (uint8_t)variant;
 	if (!check_material(&p, error, error_size))
 		return false;
 	*out = p;

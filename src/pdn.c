@@ -479,11 +479,10 @@ static bool start_moves(Reader *r, PdnGame *g)
 	position_start_variant(&start, variant);
 	if (first_mover >= 0)
 		start.side = (Color)first_mover;
-	if (fen && !notation_parse_fen(fen, &start, message, sizeof message)) {
+	if (fen && !notation_parse_fen(fen, variant, &start, message, sizeof message)) {
 		fail(r, "bad FEN tag: %s", message);
 		return false;
 	}
-	start.variant = (uint8_t)variant;
 	g->game = malloc(sizeof *g->game);
 	g->comments = calloc(GAME_MAX_PLIES, sizeof *g->comments);
 	if (!g->game || !g->comments) {

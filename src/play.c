@@ -360,7 +360,7 @@ int play_main(int argc, char **argv)
 {
 	int person = -1; /* the side that moves first, unless chosen */
 	double seconds = 1.0;
-	bool have_fen = false;
+	const char *fen = NULL; /* read after the loop, under the rules of --variant */
 	Position start;
 	position_start(&start);
 	EngineOptions options;
@@ -386,21 +386,21 @@ int play_main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
 			if (!parse_seconds(argv[++i], &seconds))
 				return usage("--level takes seconds from 0.01 to 3600, not", argv[i]);
-		} else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
-			if (!notation_parse_fen(argv[++i], &start, error, sizeof error)) {
-				fprintf(stderr, "poolshark: bad FEN: %s\n", error);
-				return CLI_USAGE;
-			}
-			have_fen = true;
-		} else
+		} else if (!strcmp(argv[i], "--fen") && i + 1 < argc)
+			fen = argv[++i];
+		else
 			return usage("unknown or incomplete argument", argv[i]);
+	}
+	char fen_error[NOTATION_ERROR_MAX];
+	if (fen && !notation_parse_fen(fen, options.variant, &start, fen_error, sizeof fen_error)) {
+		fprintf(stderr, "poolshark: bad FEN: %s\n", fen_error);
+		return CLI_USAGE;
 	}
 	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("play", options.egdb_path))
 		return CLI_USAGE;
 	const VariantRules *rules = variant_rules(options.variant);
-	if (!have_fen)
+	if (!fen)
 		position_start_variant(&start, options.variant);
-	start.variant = (uint8_t)options.variant; /* a FEN is read under the chosen rules */
 	if (person < 0)
 		person = rules->white_first ? WHITE : BLACK;
 	PlaySession s = {0};

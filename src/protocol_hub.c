@@ -178,12 +178,11 @@ static bool read_root(Protocol *p, const HubLine *line, Position *root)
 		return true;
 	}
 	/* A FEN in pos= is read as a FEN: it cannot be mistaken for 33 letters. */
-	bool ok = (fen || strchr(hub, ':')) ? notation_parse_fen(fen ? fen : hub, root, error, sizeof error)
-	                                    : notation_parse_hub_position(hub, root, error, sizeof error);
+	bool ok = (fen || strchr(hub, ':'))
+	              ? notation_parse_fen(fen ? fen : hub, variant, root, error, sizeof error)
+	              : notation_parse_hub_position(hub, variant, root, error, sizeof error);
 	if (!ok)
 		protocol_errorf(p, "bad position: %s", error);
-	else
-		root->variant = (uint8_t)variant; /* read under the engine's rules */
 	return ok;
 }
 

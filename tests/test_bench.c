@@ -157,7 +157,7 @@ static void test_bench_positions(void **state)
 	for (int i = 0; i < bench_position_count; i++) {
 		Position p;
 		char error[NOTATION_ERROR_MAX];
-		if (!notation_parse_fen(bench_positions[i].fen, &p, error, sizeof error))
+		if (!notation_parse_fen(bench_positions[i].fen, VARIANT_POOL, &p, error, sizeof error))
 			fail_msg("bench position %d: %s", i + 1, error);
 		assert_true(movegen_has_moves(&p));
 		assert_true(strlen(bench_positions[i].comment) > 0);
@@ -200,7 +200,7 @@ static void test_analyse_prints_a_legal_move(void **state)
 	char text[64];
 	assert_int_equal(sscanf(best, "bestmove %63s", text), 1);
 	Position p;
-	assert_true(notation_parse_fen(fen, &p, NULL, 0));
+	assert_true(notation_parse_fen(fen, VARIANT_POOL, &p, NULL, 0));
 	Move m;
 	assert_int_equal(notation_parse_move(&p, text, &m, NULL, 0), MOVE_PARSE_OK);
 

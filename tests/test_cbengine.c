@@ -236,7 +236,7 @@ static void test_status_line(void **state)
 	regmatch_t m[2];
 
 	/* Black takes White's last man: a win in one ply, the game over. */
-	assert_true(notation_parse_fen("B:W15:B10,1", &p, error, sizeof error));
+	assert_true(notation_parse_fen("B:W15:B10,1", VARIANT_POOL, &p, error, sizeof error));
 	assert_int_equal(movegen_generate(&p, &list), 1);
 	notation_write_move(&p, list.moves[0], text, sizeof text);
 	Search *s = calloc(1, sizeof *s);

@@ -149,7 +149,7 @@ static void test_clock_is_respected(void **state)
 
 	/* Black's only move is the capture 1x10. */
 	Position p;
-	assert_true(notation_parse_fen("B:W6,20:B1,K32", &p, NULL, 0));
+	assert_true(notation_parse_fen("B:W6,20:B1,K32", VARIANT_POOL, &p, NULL, 0));
 	MoveList list;
 	assert_int_equal(movegen_generate(&p, &list), 1);
 	assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
@@ -243,7 +243,7 @@ static void test_play_and_undo_check_their_input(void **state)
 
 	/* White's king on 29 is blocked: the game is over, nothing more. */
 	Position lost;
-	assert_true(notation_parse_fen("W:WK29:B25,22", &lost, NULL, 0));
+	assert_true(notation_parse_fen("W:WK29:B25,22", VARIANT_POOL, &lost, NULL, 0));
 	assert_int_equal(engine_new_game(e, &lost), ENGINE_OK);
 	assert_int_equal(engine_play(e, support_move(29, 25, 0)), ENGINE_GAME_OVER);
 	assert_int_equal(engine_game(e)->ply_count, 0);

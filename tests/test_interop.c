@@ -281,9 +281,8 @@ static void test_pydraughts_hub_session(void **state)
 			}
 			if (!strncmp(line, "pos pos=", 8)) {
 				char error[NOTATION_ERROR_MAX];
-				assert_true(
-				    notation_parse_hub_position(line + 8, &position, error, sizeof error));
-				position.variant = (uint8_t)variant;
+				assert_true(notation_parse_hub_position(line + 8, variant, &position, error,
+				                                        sizeof error));
 			}
 		} else if (text[0] == '<') {
 			char word[32];

@@ -38,7 +38,7 @@ static const char *rejection(const char *fen)
 	static char error[NOTATION_ERROR_MAX];
 	Position sentinel = support_position("W:WK7:BK30"), out = sentinel;
 	error[0] = '\0';
-	bool ok = notation_parse_fen(fen, &out, error, sizeof error);
+	bool ok = notation_parse_fen(fen, VARIANT_POOL, &out, error, sizeof error);
 	if (ok)
 		fprintf(stderr, "accepted a bad FEN: \"%s\"\n", fen);
 	assert_false(ok);
@@ -52,7 +52,7 @@ static Position parsed(const char *fen)
 {
 	Position p;
 	char error[NOTATION_ERROR_MAX] = "";
-	bool ok = notation_parse_fen(fen, &p, error, sizeof error);
+	bool ok = notation_parse_fen(fen, VARIANT_POOL, &p, error, sizeof error);
 	if (!ok)
 		fprintf(stderr, "rejected \"%s\": %s\n", fen, error);
 	assert_true(ok);
@@ -101,7 +101,7 @@ static void check_fen_round_trip(const Position *p)
 	if (strcmp(fen, want))
 		fprintf(stderr, "FEN writer: \"%s\", expected \"%s\"\n", fen, want);
 	assert_string_equal(fen, want);
-	assert_true(notation_parse_fen(fen, &back, error, sizeof error));
+	assert_true(notation_parse_fen(fen, VARIANT_POOL, &back, error, sizeof error));
 	assert_true(position_equal(&back, p));
 	assert_true(back.key == p->key);
 }
@@ -207,11 +207,11 @@ static void test_fen_survives_a_megabyte(void **state)
 	big[n] = '\0';
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	assert_false(notation_parse_fen(big, &p, error, sizeof error));
+	assert_false(notation_parse_fen(big, VARIANT_POOL, &p, error, sizeof error));
 	assert_true(strlen(error) < sizeof error);
 	memset(big, '1', n);
-	assert_false(notation_parse_fen(big, &p, error, sizeof error));
-	assert_false(notation_parse_hub_position(big, &p, error, sizeof error));
+	assert_false(notation_parse_fen(big, VARIANT_POOL, &p, error, sizeof error));
+	assert_false(notation_parse_hub_position(big, VARIANT_POOL, &p, error, sizeof error));
 	free(big);
 }
 
@@ -241,7 +241,7 @@ static void test_hub_position_round_trips(void **state)
 		notation_write_hub_position(&p, text, sizeof text);
 		independent_hub(&p, want);
 		assert_string_equal(text, want);
-		assert_true(notation_parse_hub_position(text, &back, error, sizeof error));
+		assert_true(notation_parse_hub_position(text, VARIANT_POOL, &back, error, sizeof error));
 		assert_true(position_equal(&back, &p) && back.key == p.key);
 	}
 }
@@ -251,17 +251,17 @@ static void test_hub_position_rejections(void **state)
 	(void)state;
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwww", &p, error,
+	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwww", VARIANT_POOL, &p, error,
 	                                         sizeof error)); /* 32 letters */
-	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwwe", &p, error,
-	                                         sizeof error)); /* 34 */
-	assert_false(
-	    notation_parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", &p, error, sizeof error));
+	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwwe", VARIANT_POOL, &p,
+	                                         error, sizeof error)); /* 34 */
+	assert_false(notation_parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", VARIANT_POOL, &p, error,
+	                                         sizeof error));
 	assert_non_null(strstr(error, "X"));
-	assert_false(
-	    notation_parse_hub_position("Bbbbbbbbbbbbbeeeeqeeewwwwwwwwwwww", &p, error, sizeof error));
+	assert_false(notation_parse_hub_position("Bbbbbbbbbbbbbeeeeqeeewwwwwwwwwwww", VARIANT_POOL, &p, error,
+	                                         sizeof error));
 	assert_non_null(strstr(error, "q"));
-	assert_false(notation_parse_hub_position("", &p, error, sizeof error));
+	assert_false(notation_parse_hub_position("", VARIANT_POOL, &p, error, sizeof error));
 }
 
 /* --- move text --- */
@@ -516,10 +516,29 @@ static void test_move_parser_survives_a_megabyte(void **state)
 	free(big);
 }
 
+/* Every reader gives a position of the rules it was asked for, so no
+ * caller patches ->variant after reading. */
+static void test_readers_take_the_variant(void **state)
+{
+	(void)state;
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		Position p;
+		char error[NOTATION_ERROR_MAX];
+		assert_true(notation_parse_fen("W:Wc3,K18:B1", (Variant)v, &p, error, sizeof error));
+		assert_int_equal(position_variant(&p), v);
+		assert_true(notation_parse_fen_board("B:W1:B", (Variant)v, &p, error, sizeof error));
+		assert_int_equal(position_variant(&p), v);
+		assert_true(notation_parse_hub_position("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew", (Variant)v, &p,
+		                                        error, sizeof error));
+		assert_int_equal(position_variant(&p), v);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_fen_reads_the_forms_of_rules_4),
+	    cmocka_unit_test(test_readers_take_the_variant),
 	    cmocka_unit_test(test_fen_round_trips),
 	    cmocka_unit_test(test_fen_rejects_square_outside_1_32),
 	    cmocka_unit_test(test_fen_rejects_square_listed_twice),

@@ -96,7 +96,7 @@ static void test_round_trip_from_fen_white_to_move(void **state)
 	Position start;
 	char error[NOTATION_ERROR_MAX];
 	assert_true(notation_parse_fen("W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14",
-	                               &start, error, sizeof error));
+	                               VARIANT_POOL, &start, error, sizeof error));
 	Game *g = random_game(&start, 120, 7);
 	FILE *f = tmpfile();
 	assert_true(pdn_write_game(f, g, NULL, 0, NULL));
@@ -311,8 +311,8 @@ static void test_variant_fen_is_algebraic(void **state)
 		Position p;
 		char error[200], fen[NOTATION_FEN_MAX];
 		/* The same board from its numeric squares: a1 29, c3 22, d4 18, b8 1, h8 4. */
-		assert_true(notation_parse_fen("W:W29,22,K18:B1,K4", &p, error, sizeof error));
-		p.variant = (uint8_t)cases[i].variant;
+		assert_true(
+		    notation_parse_fen("W:W29,22,K18:B1,K4", cases[i].variant, &p, error, sizeof error));
 		notation_write_fen(&p, fen, sizeof fen);
 		assert_string_equal(fen, cases[i].fen);
 		Game *g = malloc(sizeof *g);

@@ -161,8 +161,8 @@ static int child_finish(Child *c, int timeout_ms)
 	return code;
 }
 
-/* The position of the last "fen ..." line of the output. */
-static Position last_fen(const Child *c)
+/* The position of the last `fen` line, read under `variant`'s rules. */
+static Position last_fen(const Child *c, Variant variant)
 {
 	const char *s = c->text, *found = NULL;
 	while ((s = strstr(s, "\nfen ")))
@@ -177,7 +177,7 @@ static Position last_fen(const Child *c)
 	fen[n] = '\0';
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	if (!notation_parse_fen(fen, &p, error, sizeof error))
+	if (!notation_parse_fen(fen, variant, &p, error, sizeof error))
 		fail_msg("bad fen '%s': %s", fen, error);
 	return p;
 }
@@ -211,7 +211,7 @@ static void play_and_check(Child *c, Position *p, const char *text)
 	position_make(p, m, p);
 	Move reply = engine_reply(c, p);
 	position_make(p, reply, p);
-	Position shown = last_fen(c);
+	Position shown = last_fen(c, VARIANT_POOL);
 	assert_true(position_equal(&shown, p));
 }
 
@@ -224,7 +224,7 @@ static void test_play_moves_illegal_undo_save(void **state)
 	assert_non_null(strstr(c->text, "Type help"));
 	Position p;
 	position_start(&p);
-	Position shown = last_fen(c);
+	Position shown = last_fen(c, VARIANT_POOL);
 	assert_true(position_equal(&shown, &p));
 	/* Square numbers are on the diagram. */
 	assert_non_null(strstr(c->text, "32"));
@@ -255,7 +255,7 @@ static void test_play_moves_illegal_undo_save(void **state)
 	child_send(c, "undo");
 	child_expect(c, "Your move (Black)> ");
 	position_start(&p);
-	shown = last_fen(c);
+	shown = last_fen(c, VARIANT_POOL);
 	assert_true(position_equal(&shown, &p));
 
 	play_and_check(c, &p, "9-14");
@@ -344,7 +344,7 @@ static void test_play_a_whole_game(void **state)
 		if (strstr(c->text, "Game over: "))
 			break;
 		assert_non_null(strstr(c->text, "Your move (Black)> "));
-		Position p = last_fen(c);
+		Position p = last_fen(c, VARIANT_POOL);
 		MoveList list;
 		int n = movegen_generate(&p, &list);
 		assert_true(n > 0);
@@ -468,9 +468,9 @@ static void test_play_new_game_after_variant(void **state)
 		child_clear(c);
 		child_send(c, "new white");
 		child_expect(c, "Your move (White)> ");
-		Position start, shown = last_fen(c);
-		position_start_variant(&start, v == 0 ? VARIANT_RUSSIAN : VARIANT_BRAZILIAN);
-		shown.variant = start.variant;
+		Variant variant = v == 0 ? VARIANT_RUSSIAN : VARIANT_BRAZILIAN;
+		Position start, shown = last_fen(c, variant);
+		position_start_variant(&start, variant);
 		if (!position_equal(&shown, &start))
 			fail_msg("not the %s start:\n%s", names[v], c->text);
 		if (strstr(c->text, "poolshark thinks"))
@@ -487,8 +487,7 @@ static void test_play_new_game_after_variant(void **state)
 		Move m = engine_reply(c, &start);
 		Position after;
 		position_make(&start, m, &after);
-		shown = last_fen(c);
-		shown.variant = after.variant;
+		shown = last_fen(c, variant);
 		assert_true(position_equal(&shown, &after));
 		child_send(c, "quit");
 		assert_int_equal(child_finish(c, 5000), 0);

@@ -404,7 +404,7 @@ static void test_move_and_undo(void **state)
 	Move m;
 	assert_int_equal(notation_parse_move(&expected, "11-15", &m, NULL, 0), MOVE_PARSE_OK);
 	position_make(&expected, m, &expected);
-	assert_true(notation_parse_fen(fen, &got, NULL, 0));
+	assert_true(notation_parse_fen(fen, VARIANT_POOL, &got, NULL, 0));
 	assert_true(position_equal(&got, &expected));
 	session_free(s);
 }
@@ -428,7 +428,7 @@ static void test_legal_lists_paths(void **state)
 	assert_string_equal(s->out.lines[3], "legal count=3");
 	/* Each path and each Hub form is read back as the same move. */
 	Position pos;
-	assert_true(notation_parse_fen("W:W18:B7,15,16,23,24", &pos, NULL, 0));
+	assert_true(notation_parse_fen("W:W18:B7,15,16,23,24", VARIANT_POOL, &pos, NULL, 0));
 	MoveList list;
 	movegen_generate(&pos, &list);
 	for (int i = 0; i < 3; i++) {

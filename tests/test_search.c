@@ -41,7 +41,7 @@ static Position fen(const char *text)
 {
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	if (!notation_parse_fen(text, &p, error, sizeof error))
+	if (!notation_parse_fen(text, VARIANT_POOL, &p, error, sizeof error))
 		fail_msg("bad FEN %s: %s", text, error);
 	return p;
 }

@@ -25,7 +25,7 @@ static Engine *engine_at(int strength, const char *fen)
 	Position p;
 	if (fen) {
 		char error[NOTATION_ERROR_MAX];
-		assert_true(notation_parse_fen(fen, &p, error, sizeof error));
+		assert_true(notation_parse_fen(fen, VARIANT_POOL, &p, error, sizeof error));
 	} else {
 		position_start(&p);
 	}

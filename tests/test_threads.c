@@ -42,7 +42,7 @@ static void test_two_threads_play_legal_moves(void **state)
 	Engine *e = engine_with_threads(2);
 	for (int i = 0; i < 12; i++) {
 		Position p;
-		assert_true(notation_parse_fen(bench_positions[i].fen, &p, NULL, 0));
+		assert_true(notation_parse_fen(bench_positions[i].fen, VARIANT_POOL, &p, NULL, 0));
 		assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
 		SearchLimits limits = {.depth = 6};
 		if (i % 2)
@@ -189,7 +189,7 @@ static void test_binary_two_threads_search_and_stop(void **state)
 	send_line(&e, "go think");
 	assert_int_equal(read_search(&e, &start, 20000), 9);
 	assert_true(notation_parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
-	                               &after, NULL, 0));
+	                               VARIANT_POOL, &after, NULL, 0));
 	send_line(&e, "pos start moves=\"11-15\"");
 	send_line(&e, "level move-time=0.1");
 	send_line(&e, "go think");

@@ -82,9 +82,8 @@ static GenSummary check_data_of(const char *name, Variant variant, int games)
 		assert_int_equal(sscanf(line, "%255s %7s %d", fen, result, &game), 3);
 		Position p;
 		char error[NOTATION_ERROR_MAX];
-		if (!notation_parse_fen(fen, &p, error, sizeof error))
+		if (!notation_parse_fen(fen, variant, &p, error, sizeof error))
 			fail_msg("%s: %s", fen, error);
-		p.variant = (uint8_t)variant;
 		assert_false(movegen_has_capture(&p));
 		assert_true(movegen_has_moves(&p));
 		int r = !strcmp(result, "0") ? 0 : !strcmp(result, "0.5") ? 1 : !strcmp(result, "1") ? 2 : -1;

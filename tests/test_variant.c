@@ -282,10 +282,10 @@ static void test_algebraic_notation(void **state)
 	assert_string_equal(text, "a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4");
 
 	Position p, q;
-	assert_true(notation_parse_fen("W:Wc3:Bd4", &p, error, sizeof error));
-	assert_true(notation_parse_fen("W:W22:B18", &q, error, sizeof error));
+	assert_true(notation_parse_fen("W:Wc3:Bd4", VARIANT_POOL, &p, error, sizeof error));
+	assert_true(notation_parse_fen("W:W22:B18", VARIANT_POOL, &q, error, sizeof error));
 	assert_true(position_equal(&p, &q));
-	assert_false(notation_parse_fen("W:Wc4:Bd4", &p, error, sizeof error));
+	assert_false(notation_parse_fen("W:Wc4:Bd4", VARIANT_POOL, &p, error, sizeof error));
 	assert_non_null(strstr(error, "c4 is a light square"));
 
 	p.variant = VARIANT_RUSSIAN;

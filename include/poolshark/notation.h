@@ -21,11 +21,12 @@ enum {
  * Reads a PDN FEN (RULES.md section 4): turn letter, then the two piece
  * lists in either order, `K` for kings, ranges, spaces after separators, a
  * trailing '.'. Squares are numbers 1-32 or algebraic names of dark
- * squares (`Wc3,Kd4`). The position is a pool position: a caller playing
- * another variant sets ->variant (the pieces read the same in all three). On failure returns false, leaves
- * *out untouched and writes a message naming the offending token into error (if not NULL).
+ * squares (`Wc3,Kd4`). The position is one of `variant` (< VARIANT_COUNT;
+ * the pieces read the same under every rule set). On failure returns
+ * false, leaves *out untouched and writes a message naming the offending
+ * token into error (if not NULL).
  */
-bool notation_parse_fen(const char *text, Position *out, char *error, size_t error_size);
+bool notation_parse_fen(const char *text, Variant variant, Position *out, char *error, size_t error_size);
 
 /*
  * notation_parse_fen() without the material checks: the text must be a
@@ -34,7 +35,8 @@ bool notation_parse_fen(const char *text, Position *out, char *error, size_t err
  * the rules reject (CheckerBoard probes with `B:W1:B`); check the result
  * with position_validate() before searching or generating moves from it.
  */
-bool notation_parse_fen_board(const char *text, Position *out, char *error, size_t error_size);
+bool notation_parse_fen_board(const char *text, Variant variant, Position *out, char *error,
+                              size_t error_size);
 
 /* Writes the FEN of *p: no ranges, White's list first, squares in the form
  * the variant's players write (VariantRules.notation): pool's numbers
@@ -45,9 +47,11 @@ void notation_write_fen(const Position *p, char *out, size_t size);
 
 /*
  * Reads a Hub position: `B` or `W` then 32 letters from b, B, w, W, e for
- * squares 1..32. Same failure contract as notation_parse_fen().
+ * squares 1..32, a position of `variant`. Same failure contract as
+ * notation_parse_fen().
  */
-bool notation_parse_hub_position(const char *text, Position *out, char *error, size_t error_size);
+bool notation_parse_hub_position(const char *text, Variant variant, Position *out, char *error,
+                                 size_t error_size);
 
 /* The letter of the piece on `square` (0-31): b/w a man, B/W a king, and
  * `empty` when there is none. */

@@ -56,7 +56,7 @@ static void board_of(const Position *p, int board[8][8])
 static Position position_of(const char *fen)
 {
 	Position p;
-	if (!notation_parse_fen(fen, &p, NULL, 0))
+	if (!notation_parse_fen(fen, VARIANT_POOL, &p, NULL, 0))
 		abort();
 	return p;
 }

@@ -18,11 +18,11 @@ static void check(const Position *p, bool fen)
 	Position back;
 	if (fen) {
 		notation_write_fen(p, text, sizeof text);
-		if (!notation_parse_fen(text, &back, NULL, 0))
+		if (!notation_parse_fen(text, VARIANT_POOL, &back, NULL, 0))
 			abort();
 	} else {
 		notation_write_hub_position(p, text, sizeof text);
-		if (!notation_parse_hub_position(text, &back, NULL, 0))
+		if (!notation_parse_hub_position(text, VARIANT_POOL, &back, NULL, 0))
 			abort();
 	}
 	if (!position_equal(p, &back) || back.key != p->key)
@@ -38,11 +38,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	Position p;
 	char error[NOTATION_ERROR_MAX];
-	if (notation_parse_fen(text, &p, error, sizeof error))
+	if (notation_parse_fen(text, VARIANT_POOL, &p, error, sizeof error))
 		check(&p, true);
 	else if (!memchr(error, '\0', sizeof error))
 		abort(); /* the message must be a terminated string */
-	if (notation_parse_hub_position(text, &p, error, sizeof error))
+	if (notation_parse_hub_position(text, VARIANT_POOL, &p, error, sizeof error))
 		check(&p, false);
 	free(text);
 	return 0;

@@ -49,11 +49,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2)
 		return 0;
 	Position p;
-	if (!notation_parse_fen(roots[data[0] % (sizeof roots / sizeof roots[0])], &p, NULL, 0))
-		abort();
 	/* The higher bits of the first byte pick the rules (algebraic text for
 	 * Russian and Brazilian). */
-	p.variant = (uint8_t)(data[0] / 8 % VARIANT_COUNT);
+	Variant variant = (Variant)(data[0] / 8 % VARIANT_COUNT);
+	if (!notation_parse_fen(roots[data[0] % (sizeof roots / sizeof roots[0])], variant, &p, NULL, 0))
+		abort();
 	/* data[1] legal moves chosen by the following bytes walk away from the root. */
 	size_t i = 2;
 	for (int k = 0; k < data[1] % 16 && i < size; k++, i++) {

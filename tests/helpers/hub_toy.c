@@ -73,7 +73,7 @@ static bool set_position(Toy *toy, const HubLine *line)
 	const char *text = hubline_value(line, "pos"), *moves = hubline_value(line, "moves");
 	char error[NOTATION_ERROR_MAX], word[NOTATION_MOVE_MAX];
 	Position p;
-	if (!text || !notation_parse_hub_position(text, &p, error, sizeof error))
+	if (!text || !notation_parse_hub_position(text, VARIANT_POOL, &p, error, sizeof error))
 		return false;
 	while (moves && *moves) {
 		size_t n = strcspn(moves, " ");

@@ -49,12 +49,11 @@ bool openings_read(const char *path, Variant v, volatile const sig_atomic_t *int
 			}
 			out->positions = grown;
 		}
-		if (!notation_parse_fen(text, &out->positions[out->count], why, sizeof why)) {
+		if (!notation_parse_fen(text, v, &out->positions[out->count], why, sizeof why)) {
 			snprintf(err, err_size, "%s:%lld: %s", path, f.line, why);
 			ok = false;
 			break;
 		}
-		out->positions[out->count].variant = (uint8_t)v;
 		out->count++;
 	}
 	textfile_close(&f);

@@ -329,7 +329,7 @@ static int cmd_probe(const Args *a)
 		return usage_error("probe wants a FEN", NULL);
 	Position p;
 	char err[128];
-	if (!notation_parse_fen(a->fen, &p, err, sizeof err))
+	if (!notation_parse_fen(a->fen, VARIANT_POOL, &p, err, sizeof err))
 		return usage_error(err, a->fen);
 	Egdb *db = egdb_open(a->dir, err, sizeof err);
 	if (!db) {

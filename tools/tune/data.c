@@ -34,9 +34,8 @@ static bool parse_line(char *line, Variant variant, Sample *s, char *why, size_t
 		snprintf(why, size, "expected `FEN result game`");
 		return false;
 	}
-	if (!notation_parse_fen(fen, &s->pos, why, size))
+	if (!notation_parse_fen(fen, variant, &s->pos, why, size))
 		return false;
-	s->pos.variant = (uint8_t)variant;
 	double black;
 	if (!strcmp(result, "1"))
 		black = 1.0;
