@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "poolshark/checksum.h"
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
 
@@ -27,8 +28,6 @@ static const int OPEN_FLAGS = O_RDONLY | O_NONBLOCK;
 #endif
 
 static const char BOOK_MAGIC[8] = {'P', 'O', 'O', 'L', 'B', 'O', 'O', 'K'};
-static const uint64_t FNV_OFFSET = 0xcbf29ce484222325ull, FNV_PRIME = 0x100000001b3ull;
-
 struct Book {
 	int count;
 	BookEntry *entries; /* sorted by key */
@@ -51,10 +50,7 @@ static void write_le(uint8_t *at, uint64_t v, int bytes)
 /* FNV-1a, 64 bits, over the entries: cheap and enough to catch damage. */
 static uint64_t checksum(const uint8_t *data, size_t length)
 {
-	uint64_t h = FNV_OFFSET;
-	for (size_t i = 0; i < length; i++)
-		h = (h ^ data[i]) * FNV_PRIME;
-	return h;
+	return checksum_fnv1a(CHECKSUM_FNV_OFFSET, data, length);
 }
 
 /* The key of the start position: a book made with other Zobrist keys

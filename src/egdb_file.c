@@ -6,18 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/checksum.h"
 #include "poolshark/movegen.h"
 
 static const uint8_t MAGIC[8] = {'P', 'S', 'H', 'K', 'E', 'G', 'D', 'B'};
-
-uint64_t egdb_fnv1a(uint64_t hash, const uint8_t *data, size_t size)
-{
-	for (size_t i = 0; i < size; i++) {
-		hash ^= data[i];
-		hash *= 0x100000001b3ull;
-	}
-	return hash;
-}
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -393,7 +385,8 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 	put64(img + 72, blocks);
 	put64(img + 80, t.w.bytes);
 	*size = payload_at + t.w.bytes;
-	put64(img + 88, egdb_fnv1a(EGDB_FNV_OFFSET, img + EGDB_HEADER_SIZE, *size - EGDB_HEADER_SIZE));
+	put64(img + 88,
+	      checksum_fnv1a(CHECKSUM_FNV_OFFSET, img + EGDB_HEADER_SIZE, *size - EGDB_HEADER_SIZE));
 	return img;
 }
 
@@ -444,7 +437,8 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 	EgdbDecoder d;
 	if (!decoder_init(&d, img + CODE_AT))
 		return fail(err, err_size, "bad code table");
-	if (egdb_fnv1a(EGDB_FNV_OFFSET, img + EGDB_HEADER_SIZE, size - EGDB_HEADER_SIZE) != h->checksum)
+	if (checksum_fnv1a(CHECKSUM_FNV_OFFSET, img + EGDB_HEADER_SIZE, size - EGDB_HEADER_SIZE) !=
+	    h->checksum)
 		return fail(err, err_size, "checksum mismatch (corrupt file)");
 	return true;
 }

@@ -14,6 +14,7 @@
 
 #include "poolshark/bigmem.h"
 #include "poolshark/book.h"
+#include "poolshark/checksum.h"
 #include "poolshark/clock.h"
 #include "poolshark/engine.h"
 #include "poolshark/movegen.h"
@@ -308,10 +309,24 @@ static int remove_scratch(void **state)
 	return support_remove_dir(scratch);
 }
 
+/* The one FNV-1a of the book and the databases: the published 64-bit
+ * test vectors, and a hash continued over two pieces equals one pass. */
+static void test_checksum_is_fnv1a(void **state)
+{
+	(void)state;
+	assert_true(checksum_fnv1a(CHECKSUM_FNV_OFFSET, NULL, 0) == 0xcbf29ce484222325ull);
+	assert_true(checksum_fnv1a(CHECKSUM_FNV_OFFSET, (const uint8_t *)"a", 1) == 0xaf63dc4c8601ec8cull);
+	assert_true(checksum_fnv1a(CHECKSUM_FNV_OFFSET, (const uint8_t *)"foobar", 6) ==
+	            0x85944171f73967e8ull);
+	uint64_t h = checksum_fnv1a(CHECKSUM_FNV_OFFSET, (const uint8_t *)"foo", 3);
+	assert_true(checksum_fnv1a(h, (const uint8_t *)"bar", 3) == 0x85944171f73967e8ull);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_checksum_is_fnv1a),
 	    cmocka_unit_test(test_write_then_read),
 	    cmocka_unit_test(test_pick_follows_the_weights),
 	    cmocka_unit_test(test_damaged_files_are_refused),

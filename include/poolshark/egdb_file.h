@@ -43,11 +43,6 @@ bool egdb_check_image(const uint8_t *image, size_t size, EgdbHeader *h, char *er
  * values. */
 void egdb_image_decode(const uint8_t *image, const EgdbHeader *h, uint8_t *values);
 
-/* FNV-1a 64 over a byte range, continuing from `hash` (start with
- * EGDB_FNV_OFFSET). */
-#define EGDB_FNV_OFFSET 0xcbf29ce484222325ull
-uint64_t egdb_fnv1a(uint64_t hash, const uint8_t *data, size_t size);
-
 enum { EGDB_CODE_SYMBOLS = 264, EGDB_CODE_MAX_BITS = 15 };
 
 /* The decoding tables of one file's canonical code. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "poolshark/book.h"
+#include "poolshark/checksum.h"
 #include "poolshark/movegen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,10 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	position_start(&start);
 	put_le(file + 16, start.key, 8);
 	memcpy(file + BOOK_HEADER_BYTES, data, count * BOOK_ENTRY_BYTES);
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = BOOK_HEADER_BYTES; i < length; i++)
-		h = (h ^ file[i]) * 0x100000001b3ull;
-	put_le(file + 24, h, 8);
+	put_le(file + 24,
+	       checksum_fnv1a(CHECKSUM_FNV_OFFSET, file + BOOK_HEADER_BYTES, length - BOOK_HEADER_BYTES), 8);
 	book = book_from_bytes(file, length, error, sizeof error);
 	if (book)
 		walk(book);
