@@ -105,6 +105,9 @@ void pdn_game_free(PdnGame *g);
 /* The value of the first tag called `name` (case-insensitive), or NULL. */
 const char *pdn_game_tag(const PdnGame *g, const char *name);
 
+/* The same among tags[0..count): the tags a writer was given. */
+const char *pdn_tag_find(const PdnTag *tags, int count, const char *name);
+
 /* The result that a PDN result token stands for (first number White's);
  * false when `text` is not a result token. */
 bool pdn_parse_result(const char *text, GameResult *out);
