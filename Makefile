@@ -177,7 +177,7 @@ WIN_OBJDUMP ?= x86_64-w64-mingw32-objdump
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WIN_BUILD  := build-win
 WIN_MODULES := bitboard position move movegen movecount movegen_variant variant notation text game eval tt egdb_class egdb_file egdb search \
-	threads book timeman engine cbengine bigmem clock score number options version checksum
+	threads book timeman engine cbengine bigmem clock score number options version checksum workers
 WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -Icompat/mingw -MMD -MP
 WIN_LDFLAGS = -static -static-libgcc -Wl,--no-insert-timestamp
 WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*

@@ -2,7 +2,6 @@
 /* Large tables with mmap: zeroed by the system, unmapped when freed, prefaulted in threads. */
 #include "poolshark/bigmem.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +13,9 @@
 #include <unistd.h>
 #endif
 
-enum { HUGE_PAGE = 2 * 1024 * 1024, SMALL_PAGE = 4096, MAX_THREADS = 64 };
+#include "poolshark/workers.h"
+
+enum { HUGE_PAGE = 2 * 1024 * 1024, SMALL_PAGE = 4096 };
 
 #ifdef _WIN32
 size_t bigmem_physical_bytes(void)
@@ -218,28 +219,14 @@ void bigmem_prefault(void *memory, size_t bytes, int threads, const atomic_bool 
 {
 	if (!memory || bytes == 0)
 		return;
-	if (threads < 1)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	PrefaultSlice slices[MAX_THREADS];
-	pthread_t ids[MAX_THREADS];
-	bool started[MAX_THREADS] = {false};
+	threads = workers_clamp(threads);
+	PrefaultSlice slices[WORKERS_MAX];
 	size_t per = (bytes / (size_t)threads + SMALL_PAGE - 1) / SMALL_PAGE * SMALL_PAGE;
 	for (int i = 0; i < threads; i++) {
 		size_t begin = per * (size_t)i;
 		slices[i].begin = (volatile char *)memory + (begin < bytes ? begin : bytes);
 		slices[i].bytes = begin < bytes ? (bytes - begin < per ? bytes - begin : per) : 0;
 		slices[i].abort = abort;
-		/* Slice 0 runs here; the others in threads, or here when none starts. */
-		if (i > 0)
-			started[i] = pthread_create(&ids[i], NULL, prefault_slice, &slices[i]) == 0;
 	}
-	prefault_slice(&slices[0]);
-	for (int i = 1; i < threads; i++) {
-		if (started[i])
-			pthread_join(ids[i], NULL);
-		else
-			prefault_slice(&slices[i]);
-	}
+	workers_run(slices, sizeof slices[0], threads, prefault_slice);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "poolshark/bigmem.h"
+#include "poolshark/workers.h"
 #include "support/support.h"
 
 static char dir[64];
@@ -125,9 +126,36 @@ static int teardown(void **state)
 	return support_remove_dir(dir);
 }
 
+typedef struct CountJob {
+	int runs;
+} CountJob;
+
+static void *count_run(void *arg)
+{
+	((CountJob *)arg)->runs++;
+	return NULL;
+}
+
+/* The fork and join of the prefault and the database builder: every job
+ * runs once, whether 1, a few or WORKERS_MAX are asked for. */
+static void test_workers_run_every_job_once(void **state)
+{
+	(void)state;
+	const int counts[] = {1, 3, WORKERS_MAX};
+	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+		CountJob jobs[WORKERS_MAX] = {{0}};
+		workers_run(jobs, sizeof jobs[0], counts[k], count_run);
+		for (int i = 0; i < WORKERS_MAX; i++)
+			assert_int_equal(jobs[i].runs, i < counts[k] ? 1 : 0);
+	}
+	assert_int_equal(workers_clamp(0), 1);
+	assert_int_equal(workers_clamp(1000), WORKERS_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_workers_run_every_job_once),
 	    cmocka_unit_test(test_v2),
 	    cmocka_unit_test(test_v1),
 	    cmocka_unit_test(test_hybrid_and_missing),

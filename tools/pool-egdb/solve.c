@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Retrograde analysis of one pair of classes, and the forward verifier. */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "egdbtool.h"
 #include "poolshark/movegen.h"
+#include "poolshark/workers.h"
 
 /*
  * The solver works on the positions of both classes of a pair at once,
@@ -41,7 +41,7 @@
  * next levels read in full. The files are the same for any thread count.
  */
 
-enum { CANNOT_LOSE = 0x80, LEVELS = EGDB_MAX_DISTANCE + 1, MAX_THREADS = 64, CHUNK = 512 };
+enum { CANNOT_LOSE = 0x80, LEVELS = EGDB_MAX_DISTANCE + 1, CHUNK = 512 };
 
 /* count and win_at are read and written as bytes by the step-1 summaries. */
 _Static_assert(sizeof(atomic_uchar) == 1 && ATOMIC_CHAR_LOCK_FREE == 2, "atomic bytes are plain bytes");
@@ -170,29 +170,14 @@ static void *forward_slice(void *arg)
 
 static void run_slices(Solver *s, uint64_t first, uint64_t last, int threads, void *(*fn)(void *))
 {
-	if (threads < 1)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	pthread_t tid[MAX_THREADS];
-	Slice slices[MAX_THREADS];
+	threads = workers_clamp(threads);
+	Slice slices[WORKERS_MAX];
 	for (int t = 0; t < threads; t++) {
 		slices[t].s = s;
 		slices[t].first = first + (last - first) * (uint64_t)t / (uint64_t)threads;
 		slices[t].last = first + (last - first) * (uint64_t)(t + 1) / (uint64_t)threads;
 	}
-	int started = 0;
-	for (int t = 1; t < threads; t++)
-		if (pthread_create(&tid[t], NULL, fn, &slices[t]) == 0)
-			started = t;
-		else
-			break;
-	/* Slices whose thread did not start run here. */
-	for (int t = started + 1; t < threads; t++)
-		fn(&slices[t]);
-	fn(&slices[0]);
-	for (int t = 1; t <= started; t++)
-		pthread_join(tid[t], NULL);
+	workers_run(slices, sizeof slices[0], threads, fn);
 }
 
 /* The positions from which the side that is not to move in *p reached it by
@@ -296,16 +281,11 @@ static void *propagate_round(void *arg)
 static void run_round(Solver *s, const uint32_t *ids, size_t count, int level)
 {
 	Round r = {s, ids, count, level, 0};
-	Worker w[MAX_THREADS];
-	pthread_t tid[MAX_THREADS];
-	int threads = count > CHUNK ? s->threads : 1, started = 0;
+	Worker w[WORKERS_MAX];
+	int threads = count > CHUNK ? s->threads : 1;
 	for (int t = 0; t < threads; t++)
 		w[t] = (Worker){&r, t};
-	for (int t = 1; t < threads && pthread_create(&tid[t], NULL, propagate_round, &w[t]) == 0; t++)
-		started = t;
-	propagate_round(&w[0]);
-	for (int t = 1; t <= started; t++)
-		pthread_join(tid[t], NULL);
+	workers_run(w, sizeof w[0], threads, propagate_round);
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -424,7 +404,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	s.cls[0] = pair;
 	s.cls[1] = egdb_class_swap(pair);
 	s.tables = egdb_class_equal(s.cls[0], s.cls[1]) ? 1 : 2;
-	s.threads = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
+	s.threads = workers_clamp(o->threads);
 	s.n[0] = egdb_class_size(s.cls[0]);
 	s.n[1] = s.tables == 2 ? egdb_class_size(s.cls[1]) : 0;
 	s.total = s.n[0] + s.n[1];
@@ -619,13 +599,8 @@ bool verify_class(Store *st, EgdbClass c, int threads, int slice, int slices, ui
 	if (!store_load(st, c) || !store_load_exits(st, c) || !store_load(st, egdb_class_swap(c)))
 		return false;
 	int key = egdb_class_key(c);
-	if (threads < 1)
-		threads = 1;
-	if (threads > 64)
-		threads = 64;
-	VerifyJob jobs[64];
-	pthread_t tid[64];
-	bool started[64] = {false};
+	threads = workers_clamp(threads);
+	VerifyJob jobs[WORKERS_MAX];
 	uint64_t size = st->sizes[key];
 	uint64_t first = size * (uint64_t)slice / (uint64_t)slices;
 	uint64_t n = size * (uint64_t)(slice + 1) / (uint64_t)slices - first;
@@ -637,15 +612,8 @@ bool verify_class(Store *st, EgdbClass c, int threads, int slice, int slices, ui
 		                      first + n * (uint64_t)(t + 1) / (uint64_t)threads,
 		                      0,
 		                      0};
-		if (t > 0)
-			started[t] = pthread_create(&tid[t], NULL, verify_slice, &jobs[t]) == 0;
 	}
-	for (int t = 0; t < threads; t++)
-		if (!started[t])
-			verify_slice(&jobs[t]);
-	for (int t = 1; t < threads; t++)
-		if (started[t])
-			pthread_join(tid[t], NULL);
+	workers_run(jobs, sizeof jobs[0], threads, verify_slice);
 	for (int t = 0; t < threads; t++) {
 		*checked += jobs[t].checked;
 		*bad += jobs[t].bad;
