@@ -240,6 +240,12 @@ static uint8_t stored_value(Egdb *db, EgdbSlot *slot, int key, uint64_t index)
 	return v;
 }
 
+/* egdb_probe() as an EgdbValueOf: the context is the probe's own Egdb. */
+static bool probe_after(const void *db, const Position *p, uint8_t *value)
+{
+	return egdb_probe((Egdb *)db, p, value);
+}
+
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 {
 	EgdbClass c;
@@ -256,16 +262,8 @@ bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 	if (movegen_has_capture(p)) {
 		/* Not stored: every capture leads to fewer pieces. */
 		MoveList list;
-		uint8_t next[MOVELIST_CAPACITY];
-		int n = movegen_captures(p, &list);
-		for (int i = 0; i < n; i++) {
-			Position after;
-			position_make(p, list.moves[i], &after);
-			if (!egdb_probe(db, &after, &next[i]))
-				return false;
-		}
-		*value = egdb_value_best(next, n);
-		return true;
+		movegen_captures(p, &list);
+		return egdb_value_of_moves(p, &list, probe_after, db, value);
 	}
 	Position n;
 	egdb_normalize(p, &n);

@@ -281,3 +281,17 @@ uint8_t egdb_value_best(const uint8_t *next, int n)
 		return (uint8_t)(win + 1);
 	return draw ? EGDB_VALUE_DRAW : (uint8_t)(loss + 1);
 }
+
+bool egdb_value_of_moves(const Position *p, const MoveList *list, EgdbValueOf value_of, const void *context,
+                         uint8_t *value)
+{
+	uint8_t next[MOVELIST_CAPACITY];
+	for (int i = 0; i < list->count; i++) {
+		Position after;
+		position_make(p, list->moves[i], &after);
+		if (!value_of(context, &after, &next[i]))
+			return false;
+	}
+	*value = egdb_value_best(next, list->count);
+	return true;
+}

@@ -124,4 +124,15 @@ int egdb_class_pairs(int max_pieces, EgdbClass *out, int *group, int max);
  * else the longest loss; no move is a loss now. */
 uint8_t egdb_value_best(const uint8_t *next, int n);
 
+/* Finds the value of *p (from the view of its side to move): false when it
+ * is not known. `context` is what egdb_value_of_moves() was given. */
+typedef bool (*EgdbValueOf)(const void *context, const Position *p, uint8_t *value);
+
+/* The value of *p from its moves in *list: egdb_value_best() of the values
+ * value_of gives the positions they lead to. False, *value untouched, when
+ * value_of does not know one of them. The probe, the database builder
+ * and its check all derive values this way. */
+bool egdb_value_of_moves(const Position *p, const MoveList *list, EgdbValueOf value_of, const void *context,
+                         uint8_t *value);
+
 #endif

@@ -33,6 +33,10 @@ void store_free(Store *st);
  */
 uint8_t store_value(const Store *st, const Position *p);
 
+/* store_value() as an EgdbValueOf (egdb_class.h), `store` a Store: always
+ * true. */
+bool store_value_of(const void *store, const Position *p, uint8_t *value);
+
 /* Reads class c's file into a fresh buffer (the caller frees it) and checks
  * it; NULL with a message on stderr. */
 uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader *h);

@@ -556,14 +556,10 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 uint8_t derive_value(const Store *st, const Position *p)
 {
 	MoveList list;
-	uint8_t next[MOVELIST_CAPACITY];
-	int n = movegen_generate(p, &list);
-	for (int i = 0; i < n; i++) {
-		Position after;
-		position_make(p, list.moves[i], &after);
-		next[i] = store_value(st, &after);
-	}
-	return egdb_value_best(next, n);
+	uint8_t value = EGDB_VALUE_NONE;
+	movegen_generate(p, &list);
+	egdb_value_of_moves(p, &list, store_value_of, st, &value);
+	return value;
 }
 
 typedef struct VerifyJob {

@@ -79,14 +79,8 @@ bool store_load(Store *st, EgdbClass c)
 		if (!movegen_has_capture(&p))
 			continue;
 		MoveList list;
-		uint8_t next[MOVELIST_CAPACITY];
-		int n = movegen_captures(&p, &list);
-		for (int m = 0; m < n; m++) {
-			Position after;
-			position_make(&p, list.moves[m], &after);
-			next[m] = store_value(st, &after);
-		}
-		values[i] = egdb_value_best(next, n);
+		movegen_captures(&p, &list);
+		egdb_value_of_moves(&p, &list, store_value_of, st, &values[i]);
 	}
 	st->values[key] = values;
 	st->sizes[key] = h.positions;
@@ -110,6 +104,12 @@ uint8_t store_value(const Store *st, const Position *p)
 	Position n;
 	egdb_normalize(p, &n);
 	return st->values[egdb_class_key(c)][egdb_index(&n, c)];
+}
+
+bool store_value_of(const void *store, const Position *p, uint8_t *value)
+{
+	*value = store_value(store, p);
+	return true;
 }
 
 /* Classes that the side with material `x` moving against `y` can reach by a
