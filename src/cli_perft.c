@@ -14,7 +14,7 @@
 enum { PERFT_MAX_DEPTH = 30, PERFT_MAX_HASH_MB = 65536 };
 
 static const char perft_usage[] =
-    "usage: poolshark perft [--variant pool|russian|brazilian] [--fen FEN] [--divide] [--hash MB] DEPTH\n";
+    "usage: poolshark perft [--variant " VARIANT_CHOICES "] [--fen FEN] [--divide] [--hash MB] DEPTH\n";
 
 static double seconds_since(int64_t start_ns)
 {

@@ -74,13 +74,12 @@ int cli_bench(int argc, char **argv)
 			depth_text = argv[i];
 		} else {
 			fprintf(stderr, "poolshark: unexpected argument '%.40s'\n", argv[i]);
-			fprintf(stderr,
-			        "usage: poolshark bench [--variant pool|russian|brazilian] [DEPTH]\n");
+			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [DEPTH]\n");
 			return CLI_USAGE;
 		}
 	}
 	if (depth_text && !cli_parse_number("bench", "depth", depth_text, 1, BENCH_MAX_DEPTH, &depth)) {
-		fprintf(stderr, "usage: poolshark bench [--variant pool|russian|brazilian] [DEPTH]\n");
+		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [DEPTH]\n");
 		return CLI_USAGE;
 	}
 	BenchTotals totals;
@@ -99,7 +98,7 @@ static int analyse_usage(const char *problem)
 {
 	if (problem)
 		fprintf(stderr, "poolshark: %s\n", problem);
-	fprintf(stderr, "usage: poolshark analyse [--variant pool|russian|brazilian] [--fen FEN] [--OPTION "
+	fprintf(stderr, "usage: poolshark analyse [--variant " VARIANT_CHOICES "] [--fen FEN] [--OPTION "
 	                "VALUE ...] (--depth D | --movetime "
 	                "MS | --nodes N)\n");
 	return CLI_USAGE;

@@ -348,11 +348,10 @@ static int usage(const char *problem, const char *argument)
 {
 	if (problem)
 		fprintf(stderr, "poolshark play: %s '%.40s'\n", problem, argument);
-	fprintf(
-	    stderr,
-	    "usage: poolshark play [--variant pool|russian|brazilian] [--white|--black] [--level SECONDS]\n"
-	    "  [--fen FEN] [--OPTION VALUE ...]\n"
-	    "  (options: --strength 0-100, --hash MB, --egdb DIR|none, ...; see poolshark's help)\n");
+	fprintf(stderr,
+	        "usage: poolshark play [--variant " VARIANT_CHOICES "] [--white|--black] [--level SECONDS]\n"
+	        "  [--fen FEN] [--OPTION VALUE ...]\n"
+	        "  (options: --strength 0-100, --hash MB, --egdb DIR|none, ...; see poolshark's help)\n");
 	return CLI_USAGE;
 }
 

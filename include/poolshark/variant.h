@@ -77,4 +77,7 @@ bool variant_from_game_type(int game_type, Variant *out);
  * the options table. */
 #define VARIANT_NAMES "pool russian brazilian"
 
+/* The same for usage lines: "pool|russian|brazilian". */
+#define VARIANT_CHOICES "pool|russian|brazilian"
+
 #endif

@@ -18,7 +18,7 @@
 #include "poolshark/textfile.h"
 
 static const char usage_text[] =
-    "usage: make-openings [--variant pool|russian|brazilian] [--plies N] [--engine COMMAND]\n"
+    "usage: make-openings [--variant " VARIANT_CHOICES "] [--plies N] [--engine COMMAND]\n"
     "                     [--depth D] [--max-score MEN]\n"
     "\n"
     "Prints one FEN per line: every distinct position N plies (default 3) from\n"

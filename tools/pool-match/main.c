@@ -18,7 +18,7 @@ static const char usage_text[] =
     "                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
     "                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
     "                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
-    "                  [--variant pool|russian|brazilian]\n"
+    "                  [--variant " VARIANT_CHOICES "]\n"
     "                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
     "                  [--margin S] [--stall-timeout S] [--move-timeout S] [--max-moves N]\n"
     "                  [--adjudicate score=MEN moves=N] [--no-comments]\n"
