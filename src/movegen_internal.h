@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What move generation (movegen.c) and perft's counting (movecount.c) share. */
+/* What the generator's files (movegen.c, movegen_variant.c, movecount.c) share. */
 #ifndef POOLSHARK_MOVEGEN_INTERNAL_H
 #define POOLSHARK_MOVEGEN_INTERNAL_H
 
@@ -10,8 +10,8 @@
 
 /*
  * Private to the generator's files: the board helpers and the capture walk's
- * state, `static inline` so that each file keeps them inlined. The walk
- * bodies live in movegen.c; movecount.c calls their counting copies.
+ * state, `static inline` so that each file keeps them inlined. Pool's walk
+ * bodies live in movegen.c, and movecount.c calls their counting copies.
  */
 
 /* For bodies compiled once per constant argument (a walk's mode, a
