@@ -340,7 +340,7 @@ static void test_new_game_leaves_the_table_alone(void **state)
 	memcpy(before, table->buckets, tt_bytes(table));
 	Position p;
 	assert_true(notation_parse_fen("W:W18,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
-	                               &p, NULL, 0));
+	                               VARIANT_POOL, &p, NULL, 0));
 	assert_int_equal(engine_new_game(used, &p), ENGINE_OK);
 	assert_memory_equal(table->buckets, before, tt_bytes(table));
 	free(before);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "poolshark/checksum.h"
 #include "poolshark/egdb_file.h"
 #include "poolshark/movegen.h"
 #include "poolshark/score.h"
@@ -96,8 +97,8 @@ void posdata_header_encode(const PosdataHeader *h, uint8_t out[POSDATA_HEADER_SI
 
 uint64_t posdata_checksum(const uint8_t *header, const uint8_t *records, size_t records_size)
 {
-	uint64_t hash = egdb_fnv1a(EGDB_FNV_OFFSET, records, records_size);
-	return egdb_fnv1a(hash, header, OFFSET_CHECKSUM);
+	uint64_t hash = checksum_fnv1a(CHECKSUM_FNV_OFFSET, records, records_size);
+	return checksum_fnv1a(hash, header, OFFSET_CHECKSUM);
 }
 
 bool posdata_record_decode(const uint8_t in[POSDATA_RECORD_SIZE], const PosdataHeader *h, PosdataRecord *out,
@@ -303,7 +304,7 @@ void posdata_free(PosdataFile *f)
 bool posdata_writer_open(PosdataWriter *w, const char *path, const PosdataHeader *h, char *err,
                          size_t err_size)
 {
-	*w = (PosdataWriter){.header = *h, .hash = EGDB_FNV_OFFSET};
+	*w = (PosdataWriter){.header = *h, .hash = CHECKSUM_FNV_OFFSET};
 	w->header.count = 0;
 	if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path) {
 		snprintf(err, err_size, "%s: path too long", path);
@@ -333,7 +334,7 @@ bool posdata_writer_add(PosdataWriter *w, const PosdataRecord *r)
 {
 	uint8_t bytes[POSDATA_RECORD_SIZE];
 	posdata_record_encode(r, bytes);
-	w->hash = egdb_fnv1a(w->hash, bytes, sizeof bytes);
+	w->hash = checksum_fnv1a(w->hash, bytes, sizeof bytes);
 	w->header.count++;
 	return fwrite(bytes, 1, sizeof bytes, w->file) == sizeof bytes;
 }
@@ -342,7 +343,7 @@ bool posdata_writer_close(PosdataWriter *w, char *err, size_t err_size)
 {
 	uint8_t header[POSDATA_HEADER_SIZE];
 	posdata_header_encode(&w->header, header);
-	w->header.checksum = egdb_fnv1a(w->hash, header, OFFSET_CHECKSUM);
+	w->header.checksum = checksum_fnv1a(w->hash, header, OFFSET_CHECKSUM);
 	posdata_header_encode(&w->header, header);
 	bool ok =
 	    fseek(w->file, 0, SEEK_SET) == 0 && fwrite(header, 1, sizeof header, w->file) == sizeof header;
