@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The learned evaluation: an integer network read from a checked weights file, and its accumulator. */
+#ifndef POOLSHARK_NNUE_H
+#define POOLSHARK_NNUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "poolshark/position.h"
+#include "poolshark/variant.h"
+
+/*
+ * The layout and the arithmetic are in doc/EVAL.md, "The network",
+ * "Quantization" and "The weights file". Inputs: 32 squares x {man, king} x
+ * {own, opponent's}, seen from one side (White's view is the board turned
+ * half a turn), so one set of weights serves both colours. Layers: inputs
+ * -> H (accumulated, one copy per point of view) -> clipped ReLU of the two
+ * copies, the side to move's first -> 32 -> clipped ReLU -> 1.
+ */
+enum {
+	NNUE_VERSION = 1,
+	NNUE_HEADER_SIZE = 64,
+	NNUE_INPUTS = 128,
+	NNUE_HIDDEN_MIN = 16,
+	NNUE_HIDDEN_MAX = 256, /* H: a multiple of 16 within these */
+	NNUE_HIDDEN2 = 32,
+	NNUE_FT_SCALE = 127,  /* first layer: weight w is stored as round(w * 127), int16 */
+	NNUE_FT_LIMIT = 1024, /* |stored first-layer weight or bias| at most this: no int16 overflow */
+	NNUE_L2_SCALE = 64,   /* second layer: round(w * 64), int8; its bias round(b * 127 * 64), int32 */
+	NNUE_OUT_SCALE =
+	    1024, /* output layer: round(w * 1024), int16; its bias round(b * 127 * 1024), int32 */
+	NNUE_BIAS_LIMIT = 1 << 24, /* |stored second-layer or output bias| at most this: no int32 overflow */
+	NNUE_SCORE_PER_UNIT = 100, /* the network's output 1.0 is one man: 100 score units */
+	NNUE_ERROR_MAX = 256
+};
+
+#define NNUE_MAGIC "PSHKNNUE"
+
+_Static_assert(NNUE_FT_LIMIT * 25 < 32767, "a bias and 24 pieces fit an int16 accumulator");
+
+/* A loaded network (about 82 KB: allocate it, do not put it on a small stack). */
+typedef struct NnueNetwork {
+	Variant variant;
+	int hidden; /* H */
+	uint64_t checksum;
+	int16_t ft_bias[NNUE_HIDDEN_MAX];
+	int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN_MAX]; /* by input, so that one input adds one row */
+	int32_t l2_bias[NNUE_HIDDEN2];
+	int8_t l2_weight[NNUE_HIDDEN2][2 * NNUE_HIDDEN_MAX]; /* by output neuron */
+	int32_t out_bias;
+	int16_t out_weight[NNUE_HIDDEN2];
+} NnueNetwork;
+
+/* The first layer's sums from each side's point of view (by Color). */
+typedef struct NnueAccumulator {
+	_Alignas(32) int16_t v[2][NNUE_HIDDEN_MAX];
+} NnueAccumulator;
+
+/* The input index of a piece of colour `owner` (king or man) on bit index
+ * square, seen from `view`'s side. */
+static inline int nnue_input(Color view, Color owner, bool king, int square)
+{
+	return (owner == view ? 0 : 64) + (king ? 32 : 0) + (view == BLACK ? square : 31 - square);
+}
+
+/*
+ * Checks a weights file image and, when every check passes, copies it into
+ * *net. Refuses (false, *net untouched, a reason in err naming the problem
+ * and its byte offset) a file shorter than its header or than its sizes
+ * say, longer than they say, with another magic, format version, rule set
+ * than `expected`, input count, hidden sizes or scales than this build's,
+ * a first-layer value beyond NNUE_FT_LIMIT, a bias beyond NNUE_BIAS_LIMIT, or a checksum that does not
+ * match. Works for a file read whole and for bytes compiled in.
+ */
+bool nnue_load_bytes(NnueNetwork *net, const uint8_t *bytes, size_t size, Variant expected, char *err,
+                     size_t err_size);
+
+/* Reads the file at path and loads it as nnue_load_bytes() does; the reason
+ * starts with "PATH: ". */
+bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *err, size_t err_size);
+
+/* The accumulator of *p computed from scratch. */
+void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *acc);
+
+/*
+ * The accumulator after move m (legal in *before) from the accumulator of
+ * *before: only the squares the move changes are touched (its origin, its
+ * destination, the captured pieces, a crowning). in and out may be the same.
+ */
+void nnue_update(const NnueNetwork *net, const Position *before, Move m, const NnueAccumulator *in,
+                 NnueAccumulator *out);
+
+/* The network's score of a position whose accumulator is *acc, for `side`
+ * (the side to move), in score.h units. Integer only: every build gives the
+ * same number. Uses AVX2 when the build has it. */
+int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
+
+/* The same with the portable code alone (for the test that both agree). */
+int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
+
+/* The file's little-endian layout: the checksum of a weights file image
+ * (FNV-1a 64 over the bytes after the header, continued over header bytes
+ * 0..55), and the byte size a file of hidden size h has. */
+uint64_t nnue_checksum(const uint8_t *image, size_t size);
+size_t nnue_file_size(int hidden);
+
+#endif

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The learned evaluation: weights file reader, accumulator and integer forward pass (doc/EVAL.md). */
+#include "poolshark/nnue.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+static uint32_t read_u32(const uint8_t *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static uint64_t read_u64(const uint8_t *b)
+{
+	return (uint64_t)read_u32(b) | (uint64_t)read_u32(b + 4) << 32;
+}
+
+static int16_t read_i16(const uint8_t *b)
+{
+	return (int16_t)(uint16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
+}
+
+size_t nnue_file_size(int hidden)
+{
+	size_t h = (size_t)hidden;
+	return NNUE_HEADER_SIZE + 2 * h + 2 * NNUE_INPUTS * h + 4 * NNUE_HIDDEN2 + NNUE_HIDDEN2 * 2 * h + 4 +
+	       2 * NNUE_HIDDEN2;
+}
+
+uint64_t nnue_checksum(const uint8_t *image, size_t size)
+{
+	uint64_t hash = 0xcbf29ce484222325ull;
+	for (size_t i = NNUE_HEADER_SIZE; i < size; i++)
+		hash = (hash ^ image[i]) * 0x100000001b3ull;
+	for (size_t i = 0; i < 56; i++)
+		hash = (hash ^ image[i]) * 0x100000001b3ull;
+	return hash;
+}
+
+/* The rule set of a header's code (1 pool, 2 Russian, 3 Brazilian, as in the data files). */
+static bool variant_of_code(uint32_t code, Variant *out)
+{
+	if (code < 1 || code > VARIANT_COUNT)
+		return false;
+	*out = (Variant)(code - 1);
+	return true;
+}
+
+/* A header field that must hold this build's value. */
+typedef struct Fixed {
+	size_t offset;
+	uint32_t value;
+	const char *name;
+} Fixed;
+
+bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant expected, char *err,
+                     size_t err_size)
+{
+	if (size < NNUE_HEADER_SIZE) {
+		snprintf(err, err_size, "truncated: %zu bytes, shorter than the %d-byte header (offset %zu)",
+		         size, NNUE_HEADER_SIZE, size);
+		return false;
+	}
+	if (memcmp(b, NNUE_MAGIC, 8) != 0) {
+		snprintf(err, err_size, "not a poolshark weights file (bad magic at offset 0)");
+		return false;
+	}
+	uint32_t version = read_u32(b + 8);
+	if (version != NNUE_VERSION) {
+		snprintf(err, err_size, "format version %u, this build reads version %d (offset 8)", version,
+		         NNUE_VERSION);
+		return false;
+	}
+	Variant variant;
+	if (!variant_of_code(read_u32(b + 16), &variant)) {
+		snprintf(err, err_size, "unknown rule set %u (offset 16)", read_u32(b + 16));
+		return false;
+	}
+	if (variant != expected) {
+		snprintf(err, err_size, "a network for %s, not for %s (offset 16)",
+		         variant_rules(variant)->name, variant_rules(expected)->name);
+		return false;
+	}
+	const Fixed fixed[] = {
+	    {12, NNUE_HEADER_SIZE, "header size"},     {20, NNUE_INPUTS, "input count"},
+	    {28, NNUE_HIDDEN2, "second layer size"},   {32, NNUE_FT_SCALE, "first-layer scale"},
+	    {36, NNUE_L2_SCALE, "second-layer scale"}, {40, NNUE_OUT_SCALE, "output scale"},
+	    {44, NNUE_SCORE_PER_UNIT, "score scale"}};
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+		uint32_t v = read_u32(b + fixed[i].offset);
+		if (v != fixed[i].value) {
+			snprintf(err, err_size, "%s %u, this build needs %u (offset %zu)", fixed[i].name, v,
+			         fixed[i].value, fixed[i].offset);
+			return false;
+		}
+	}
+	uint32_t hidden = read_u32(b + 24);
+	if (hidden < NNUE_HIDDEN_MIN || hidden > NNUE_HIDDEN_MAX || hidden % 16 != 0) {
+		snprintf(err, err_size,
+		         "hidden size %u, this build needs a multiple of 16 from %d to %d (offset 24)",
+		         hidden, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX);
+		return false;
+	}
+	size_t want = nnue_file_size((int)hidden);
+	if (size != want) {
+		snprintf(err, err_size, "%s: %zu bytes, hidden size %u needs %zu (offset %zu)",
+		         size < want ? "truncated" : "trailing bytes", size, hidden, want,
+		         size < want ? size : want);
+		return false;
+	}
+	uint64_t checksum = read_u64(b + 56);
+	if (nnue_checksum(b, size) != checksum) {
+		snprintf(err, err_size, "checksum mismatch: the file is damaged (offset 56)");
+		return false;
+	}
+	NnueNetwork *n = calloc(1, sizeof *n);
+	if (!n) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	size_t h = hidden, at = NNUE_HEADER_SIZE;
+	n->variant = variant;
+	n->hidden = (int)hidden;
+	n->checksum = checksum;
+	bool ok = true;
+	size_t bad = 0;
+	for (size_t j = 0; j < h; j++, at += 2) {
+		n->ft_bias[j] = read_i16(b + at);
+		if (ok && (n->ft_bias[j] > NNUE_FT_LIMIT || n->ft_bias[j] < -NNUE_FT_LIMIT))
+			ok = false, bad = at;
+	}
+	for (size_t i = 0; i < NNUE_INPUTS; i++)
+		for (size_t j = 0; j < h; j++, at += 2) {
+			n->ft_weight[i][j] = read_i16(b + at);
+			if (ok && (n->ft_weight[i][j] > NNUE_FT_LIMIT || n->ft_weight[i][j] < -NNUE_FT_LIMIT))
+				ok = false, bad = at;
+		}
+	if (!ok) {
+		snprintf(err, err_size, "first-layer value beyond +-%d (offset %zu)", NNUE_FT_LIMIT, bad);
+		free(n);
+		return false;
+	}
+	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 4) {
+		n->l2_bias[k] = (int32_t)read_u32(b + at);
+		if (ok && (n->l2_bias[k] > NNUE_BIAS_LIMIT || n->l2_bias[k] < -NNUE_BIAS_LIMIT))
+			ok = false, bad = at;
+	}
+	for (size_t k = 0; k < NNUE_HIDDEN2; k++)
+		for (size_t j = 0; j < 2 * h; j++, at++)
+			n->l2_weight[k][j] = (int8_t)b[at];
+	n->out_bias = (int32_t)read_u32(b + at);
+	if (ok && (n->out_bias > NNUE_BIAS_LIMIT || n->out_bias < -NNUE_BIAS_LIMIT))
+		ok = false, bad = at;
+	at += 4;
+	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 2)
+		n->out_weight[k] = read_i16(b + at);
+	if (!ok) {
+		snprintf(err, err_size, "bias beyond +-%d (offset %zu)", NNUE_BIAS_LIMIT, bad);
+		free(n);
+		return false;
+	}
+	*net = *n;
+	free(n);
+	return true;
+}
+
+bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *err, size_t err_size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	size_t cap = nnue_file_size(NNUE_HIDDEN_MAX) + 1, size = 0;
+	uint8_t *bytes = malloc(cap);
+	if (!bytes) {
+		fclose(f);
+		snprintf(err, err_size, "%s: out of memory", path);
+		return false;
+	}
+	size = fread(bytes, 1, cap, f);
+	bool failed = ferror(f);
+	fclose(f);
+	char why[NNUE_ERROR_MAX];
+	bool ok = false;
+	if (failed)
+		snprintf(why, sizeof why, "read error");
+	else if (size == cap)
+		snprintf(why, sizeof why, "larger than any weights file (%zu bytes or more)", cap);
+	else
+		ok = nnue_load_bytes(net, bytes, size, expected, why, sizeof why);
+	free(bytes);
+	if (!ok)
+		snprintf(err, err_size, "%s: %s", path, why);
+	return ok;
+}
+
+/* Adds (sign 1) or removes (-1) the inputs of the pieces in `set`, of colour
+ * owner and kind king, to both points of view. */
+static void apply(const NnueNetwork *net, NnueAccumulator *acc, Bitboard set, Color owner, bool king,
+                  int sign)
+{
+	int h = net->hidden;
+	for (; set; set &= set - 1) {
+		int s = bb_lowest(set);
+		for (int view = 0; view < 2; view++) {
+			const int16_t *w = net->ft_weight[nnue_input((Color)view, owner, king, s)];
+			int16_t *a = acc->v[view];
+			if (sign > 0)
+				for (int j = 0; j < h; j++)
+					a[j] = (int16_t)(a[j] + w[j]);
+			else
+				for (int j = 0; j < h; j++)
+					a[j] = (int16_t)(a[j] - w[j]);
+		}
+	}
+}
+
+void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *acc)
+{
+	for (int view = 0; view < 2; view++)
+		memcpy(acc->v[view], net->ft_bias, sizeof(int16_t) * (size_t)net->hidden);
+	for (int c = 0; c < 2; c++) {
+		apply(net, acc, position_men(p, (Color)c), (Color)c, false, 1);
+		apply(net, acc, position_kings(p, (Color)c), (Color)c, true, 1);
+	}
+}
+
+void nnue_update(const NnueNetwork *net, const Position *before, Move m, const NnueAccumulator *in,
+                 NnueAccumulator *out)
+{
+	Position after;
+	position_make_keyed(before, m, &after, false);
+	if (out != in)
+		for (int view = 0; view < 2; view++)
+			memcpy(out->v[view], in->v[view], sizeof(int16_t) * (size_t)net->hidden);
+	/* The difference of the four piece sets: the origin, the destination,
+	 * the captured pieces and a crowning are all that changes. */
+	for (int c = 0; c < 2; c++) {
+		Bitboard men0 = position_men(before, (Color)c), men1 = position_men(&after, (Color)c);
+		Bitboard kings0 = position_kings(before, (Color)c), kings1 = position_kings(&after, (Color)c);
+		apply(net, out, men0 & ~men1, (Color)c, false, -1);
+		apply(net, out, kings0 & ~kings1, (Color)c, true, -1);
+		apply(net, out, men1 & ~men0, (Color)c, false, 1);
+		apply(net, out, kings1 & ~kings0, (Color)c, true, 1);
+	}
+}
+
+/* The clipped activations of the first layer, the side to move's half first. */
+static void first_activations(const NnueNetwork *net, const NnueAccumulator *acc, Color side, uint8_t *a)
+{
+	int h = net->hidden;
+	for (int half = 0; half < 2; half++) {
+		const int16_t *v = acc->v[half == 0 ? side : color_other(side)];
+		for (int j = 0; j < h; j++)
+			a[half * h + j] = (uint8_t)(v[j] < 0               ? 0
+			                            : v[j] > NNUE_FT_SCALE ? NNUE_FT_SCALE
+			                                                   : v[j]);
+	}
+}
+
+/* The last two layers from the second layer's sums (scale 127 * 64). */
+static int finish(const NnueNetwork *net, const int32_t *sums)
+{
+	int64_t out = net->out_bias;
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		/* Clip first, then divide rounding to the nearest: a
+		 * positive number only. */
+		int32_t s = sums[k] <= 0 ? 0 : (sums[k] + NNUE_L2_SCALE / 2) / NNUE_L2_SCALE;
+		if (s > NNUE_FT_SCALE)
+			s = NNUE_FT_SCALE;
+		out += (int64_t)s * net->out_weight[k];
+	}
+	/* One unit of the output is one man: 127 * 64 steps of `out`. Rounded
+	 * to the nearest, halves away from zero (C's division truncates towards
+	 * zero on every compiler). */
+	const int64_t steps = NNUE_FT_SCALE * NNUE_OUT_SCALE;
+	out *= NNUE_SCORE_PER_UNIT;
+	return (int)((out + (out >= 0 ? steps / 2 : -steps / 2)) / steps);
+}
+
+int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
+{
+	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
+	int32_t sums[NNUE_HIDDEN2];
+	int n = 2 * net->hidden;
+	first_activations(net, acc, side, a);
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		int32_t s = net->l2_bias[k];
+		const int8_t *w = net->l2_weight[k];
+		for (int j = 0; j < n; j++)
+			s += (int32_t)a[j] * w[j];
+		sums[k] = s;
+	}
+	return finish(net, sums);
+}
+
+int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
+{
+#ifdef __AVX2__
+	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
+	int32_t sums[NNUE_HIDDEN2];
+	int n = 2 * net->hidden; /* a multiple of 32 */
+	first_activations(net, acc, side, a);
+	const __m256i ones = _mm256_set1_epi16(1);
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		__m256i total = _mm256_setzero_si256();
+		const int8_t *w = net->l2_weight[k];
+		for (int j = 0; j < n; j += 32) {
+			__m256i x = _mm256_load_si256((const __m256i *)(a + j));
+			__m256i y = _mm256_loadu_si256((const __m256i *)(w + j));
+			/* Pairs of 127 * |w| <= 127 * 128 sum below 32767: the
+			 * saturating multiply-add never saturates. */
+			__m256i pairs = _mm256_maddubs_epi16(x, y);
+			total = _mm256_add_epi32(total, _mm256_madd_epi16(pairs, ones));
+		}
+		__m128i t = _mm_add_epi32(_mm256_castsi256_si128(total), _mm256_extracti128_si256(total, 1));
+		t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0x4e));
+		t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0xb1));
+		sums[k] = net->l2_bias[k] + _mm_cvtsi128_si32(t);
+	}
+	return finish(net, sums);
+#else
+	return nnue_evaluate_portable(net, acc, side);
+#endif
+}

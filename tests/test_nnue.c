@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The network: incremental accumulator, AVX2 against portable, the float twin, and the weights file checks.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nettrain.h"
+#include "poolshark/movegen.h"
+#include "poolshark/nnue.h"
+#include "poolshark/random.h"
+
+/* A network with every value drawn over the whole range the file allows,
+ * so that clipping, the int8 extremes and the largest sums all occur. */
+static NnueNetwork *wild_network(int hidden, uint64_t seed)
+{
+	NnueNetwork *n = calloc(1, sizeof *n);
+	assert_non_null(n);
+	uint64_t s = seed;
+	n->hidden = hidden;
+	for (int j = 0; j < hidden; j++)
+		n->ft_bias[j] = (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
+	for (int i = 0; i < NNUE_INPUTS; i++)
+		for (int j = 0; j < hidden; j++)
+			n->ft_weight[i][j] =
+			    (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		n->l2_bias[k] = (int32_t)random_below(&s, 2000001) - 1000000;
+		for (int j = 0; j < 2 * hidden; j++)
+			n->l2_weight[k][j] = (int8_t)(int)((int)random_below(&s, 256) - 128);
+		n->out_weight[k] = (int16_t)((int)random_below(&s, 65535) - 32767);
+	}
+	n->out_bias = (int32_t)random_below(&s, 2000001) - 1000000;
+	return n;
+}
+
+/* A trained-looking network: the float twin's random start, exported. */
+static uint8_t *exported(int hidden, uint64_t seed, Variant v, size_t *size)
+{
+	FloatNet f;
+	assert_true(nettrain_init(&f, hidden, seed));
+	uint8_t *bytes;
+	assert_true(nettrain_export(&f, v, seed, &bytes, size));
+	nettrain_free(&f);
+	return bytes;
+}
+
+static void assert_same_accumulator(const NnueNetwork *n, const NnueAccumulator *a, const NnueAccumulator *b)
+{
+	for (int view = 0; view < 2; view++)
+		assert_memory_equal(a->v[view], b->v[view], sizeof(int16_t) * (size_t)n->hidden);
+}
+
+/* Random legal games of every rule set: after each move the incremental
+ * accumulator equals a refresh, and both forward passes agree. */
+static void test_incremental_equals_refresh(void **state)
+{
+	(void)state;
+	const int sizes[] = {16, 64, 256};
+	for (int si = 0; si < 3; si++) {
+		NnueNetwork *n = wild_network(sizes[si], 11 + (uint64_t)si);
+		for (int v = 0; v < VARIANT_COUNT; v++) {
+			uint64_t rng = 100 + (uint64_t)v;
+			for (int game = 0; game < 30; game++) {
+				Position p;
+				position_start_variant(&p, (Variant)v);
+				NnueAccumulator acc, fresh;
+				nnue_refresh(n, &p, &acc);
+				for (int ply = 0; ply < 200; ply++) {
+					MoveList list;
+					if (movegen_generate(&p, &list) == 0)
+						break;
+					Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
+					Position next;
+					position_make_keyed(&p, m, &next, true);
+					nnue_update(n, &p, m, &acc, &acc);
+					nnue_refresh(n, &next, &fresh);
+					assert_same_accumulator(n, &acc, &fresh);
+					assert_int_equal(nnue_evaluate(n, &acc, next.side),
+					                 nnue_evaluate_portable(n, &acc, next.side));
+					p = next;
+				}
+			}
+		}
+		free(n);
+	}
+}
+
+/* Square s seen from the other side is 31 - s: the bits reversed. */
+static Bitboard turned(Bitboard b)
+{
+	Bitboard r = 0;
+	for (int s = 0; s < 32; s++)
+		if (b & bb_square(s))
+			r |= bb_square(31 - s);
+	return r;
+}
+
+/* One network serves both colours: a position and its colour-swapped,
+ * half-turned twin score the same for their sides to move. */
+static void test_colours_are_symmetric(void **state)
+{
+	(void)state;
+	NnueNetwork *n = wild_network(64, 5);
+	uint64_t rng = 9;
+	Position p;
+	position_start(&p);
+	for (int ply = 0; ply < 300; ply++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0)
+			position_start(&p), movegen_generate(&p, &list);
+		Position twin;
+		position_set(&twin, turned(p.pieces[WHITE]), turned(p.pieces[BLACK]), turned(p.kings),
+		             color_other(p.side));
+		NnueAccumulator a, b;
+		nnue_refresh(n, &p, &a);
+		nnue_refresh(n, &twin, &b);
+		assert_int_equal(nnue_evaluate(n, &a, p.side), nnue_evaluate(n, &b, twin.side));
+		position_make_keyed(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &p, true);
+	}
+	free(n);
+}
+
+/* Where the build has AVX2, the two forward passes agree on the extremes
+ * (every activation at 127 and every weight at -128 or 127). */
+static void test_avx2_equals_portable(void **state)
+{
+	(void)state;
+#ifndef __AVX2__
+	fprintf(stderr, "test_nnue: this build has no AVX2; nnue_evaluate is the portable code\n");
+#endif
+	NnueNetwork *n = wild_network(256, 3);
+	NnueAccumulator acc;
+	for (int fill = 0; fill < 4; fill++) {
+		for (int view = 0; view < 2; view++)
+			for (int j = 0; j < NNUE_HIDDEN_MAX; j++)
+				acc.v[view][j] = (int16_t)(fill == 0   ? 30000
+				                           : fill == 1 ? -30000
+				                                       : (j * 37 + view) % 300 - 100);
+		for (int k = 0; k < NNUE_HIDDEN2; k++)
+			for (int j = 0; j < 2 * NNUE_HIDDEN_MAX; j++)
+				n->l2_weight[k][j] = (int8_t)(fill == 3   ? 127
+				                              : fill == 0 ? -128
+				                                          : n->l2_weight[k][j]);
+		for (int side = 0; side < 2; side++)
+			assert_int_equal(nnue_evaluate(n, &acc, (Color)side),
+			                 nnue_evaluate_portable(n, &acc, (Color)side));
+	}
+	free(n);
+}
+
+/* The float forward pass against the loaded integer network, after some
+ * training so that the weights are not the random start. */
+static void test_quantized_matches_float(void **state)
+{
+	(void)state;
+	enum { COUNT = 4000 };
+	Sample *s = calloc(COUNT, sizeof *s);
+	assert_non_null(s);
+	uint64_t rng = 21;
+	Position p;
+	position_start(&p);
+	for (int i = 0; i < COUNT; i++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0 || i % 120 == 0) {
+			position_start(&p);
+			movegen_generate(&p, &list);
+		}
+		s[i] = (Sample){{p.pieces[0], p.pieces[1]}, p.kings, (uint8_t)p.side, 0};
+		int own = bb_count(position_men(&p, p.side)) + 3 * bb_count(position_kings(&p, p.side));
+		int other = bb_count(position_men(&p, color_other(p.side))) +
+		            3 * bb_count(position_kings(&p, color_other(p.side)));
+		s[i].target = (float)(1 / (1 + exp(-(own - other) / 2.0)));
+		position_make_keyed(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &p, true);
+	}
+	TrainConfig c = nettrain_defaults();
+	c.batch = 256;
+	c.lr = 0.01;
+	FloatNet f;
+	Trainer t;
+	assert_true(nettrain_init(&f, c.hidden, 4));
+	assert_true(nettrain_trainer_init(&t, &f, &c));
+	double before = nettrain_loss(&f, s, COUNT, c.k, 1);
+	for (int e = 0; e < 3; e++)
+		nettrain_epoch(&t, s, NULL, COUNT);
+	assert_true(nettrain_loss(&f, s, COUNT, c.k, 2) < before);
+	uint8_t *bytes;
+	size_t size;
+	assert_true(nettrain_export(&f, VARIANT_POOL, 4, &bytes, &size));
+	NnueNetwork *n = malloc(sizeof *n);
+	char err[NNUE_ERROR_MAX];
+	assert_true(nnue_load_bytes(n, bytes, size, VARIANT_POOL, err, sizeof err));
+	double worst = 0, spread = 0, total = 0;
+	for (int i = 0; i < COUNT; i++) {
+		Position q;
+		position_set(&q, s[i].pieces[0], s[i].pieces[1], s[i].kings, (Color)s[i].side);
+		NnueAccumulator acc;
+		nnue_refresh(n, &q, &acc);
+		double x = nettrain_score(&f, &s[i]), d = fabs(nnue_evaluate(n, &acc, q.side) - x);
+		worst = d > worst ? d : worst;
+		total += d;
+		spread += fabs(x);
+	}
+	/* doc/EVAL.md, "Quantization": at most 10 score units (0.1 men) off,
+	 * 3 on average. */
+	assert_true(spread / COUNT > 10); /* the network says something */
+	if (worst > 10 || total / COUNT > 3)
+		fail_msg("quantized output up to %.2f units, %.2f on average, from the float one", worst,
+		         total / COUNT);
+	fprintf(stderr, "test_nnue: quantized within %.2f units of the float pass, %.2f on average\n", worst,
+	        total / COUNT);
+	free(n);
+	free(bytes);
+	nettrain_trainer_free(&t);
+	nettrain_free(&f);
+	free(s);
+}
+
+static void put32(uint8_t *b, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Rewrites the checksum of an edited image, so that the check under test is
+ * the one that fires. */
+static void reseal(uint8_t *b, size_t size)
+{
+	uint64_t c = nnue_checksum(b, size);
+	put32(b + 56, (uint32_t)c);
+	put32(b + 60, (uint32_t)(c >> 32));
+}
+
+/* Every kind of bad file is refused with its reason, and the network
+ * loaded before stays as it was. */
+static void test_loader_refuses_bad_files(void **state)
+{
+	(void)state;
+	size_t size;
+	uint8_t *good = exported(64, 7, VARIANT_POOL, &size);
+	assert_int_equal(size, nnue_file_size(64));
+	NnueNetwork *net = malloc(sizeof *net), *copy = malloc(sizeof *copy);
+	char err[NNUE_ERROR_MAX];
+	assert_true(nnue_load_bytes(net, good, size, VARIANT_POOL, err, sizeof err));
+	memcpy(copy, net, sizeof *net);
+	uint8_t *b = malloc(size + 16);
+	struct {
+		const char *say;
+	} cases[] = {{"shorter than the 64-byte header"},
+	             {"bad magic"},
+	             {"format version 2"},
+	             {"a network for pool, not for russian"},
+	             {"unknown rule set"},
+	             {"input count 129"},
+	             {"hidden size 24"},
+	             {"hidden size 512"},
+	             {"truncated"},
+	             {"trailing bytes"},
+	             {"checksum mismatch"},
+	             {"first-layer value"},
+	             {"second-layer scale"},
+	             {"bias beyond"}};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		memcpy(b, good, size);
+		size_t n = size;
+		Variant want = VARIANT_POOL;
+		switch (k) {
+		case 0: n = 40; break;
+		case 1: b[3] ^= 1; break;
+		case 2: put32(b + 8, 2); break;
+		case 3: want = VARIANT_RUSSIAN; break;
+		case 4: put32(b + 16, 7); break;
+		case 5: put32(b + 20, 129); break;
+		case 6: put32(b + 24, 24); break;
+		case 7: put32(b + 24, 512); break;
+		case 8: n -= 1; break;
+		case 9: b[n++] = 0; break;
+		case 10: b[NNUE_HEADER_SIZE + 1000] ^= 4; break;
+		case 11: put32(b + NNUE_HEADER_SIZE + 200, 0x7fff7fff), reseal(b, n); break;
+		case 12: put32(b + 36, 32), reseal(b, n); break;
+		case 13:
+			put32(b + NNUE_HEADER_SIZE + 2 * 64 + 2 * 128 * 64, 0x40000000u), reseal(b, n);
+			break;
+		}
+		bool ok = nnue_load_bytes(net, b, n, want, err, sizeof err);
+		if (ok || !strstr(err, cases[k].say))
+			fail_msg("case %zu: %s, wanted \"%s\"", k, ok ? "accepted" : err, cases[k].say);
+		assert_non_null(strstr(err, "offset "));
+		assert_memory_equal(net, copy, sizeof *net);
+	}
+	/* A missing file, and a file on disk that loads. */
+	assert_false(nnue_load_file(net, "/nonexistent/net.bin", VARIANT_POOL, err, sizeof err));
+	assert_non_null(strstr(err, "/nonexistent/net.bin: No such file"));
+	assert_memory_equal(net, copy, sizeof *net);
+	char path[] = "/tmp/test_nnue.XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, good, size), (ssize_t)size);
+	close(fd);
+	memset(net, 0, sizeof *net);
+	assert_true(nnue_load_file(net, path, VARIANT_POOL, err, sizeof err));
+	assert_memory_equal(net, copy, sizeof *net);
+	unlink(path);
+	free(b);
+	free(good);
+	free(net);
+	free(copy);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_incremental_equals_refresh), cmocka_unit_test(test_colours_are_symmetric),
+	    cmocka_unit_test(test_avx2_equals_portable),       cmocka_unit_test(test_quantized_matches_float),
+	    cmocka_unit_test(test_loader_refuses_bad_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
