@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* train through its binary: deterministic for any thread count, learning, and stopping on damaged data. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "poolshark/nnue.h"
+#include "posdata.h"
+
+static struct {
+	char datagen[1024], train[1024], source[1024], dir[256];
+} paths;
+
+/* Runs a shell command in the scratch directory; its exit status. */
+static int run(const char *format, ...)
+{
+	char command[4096], body[3500];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(body, sizeof body, format, args);
+	va_end(args);
+	snprintf(command, sizeof command, "cd '%s' && %s", paths.dir, body);
+	int status = system(command);
+	assert_true(status != -1);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static char *path_of(const char *name)
+{
+	static char path[512];
+	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
+	return path;
+}
+
+/* The held-out losses of a train log, epoch 0 first; their count. */
+static int held_out_losses(const char *log, double *out, int max)
+{
+	FILE *f = fopen(path_of(log), "r");
+	assert_non_null(f);
+	char line[512];
+	int n = 0, epoch;
+	double train, held;
+	while (fgets(line, sizeof line, f) && n < max)
+		if (sscanf(line, "epoch %d train %lf held-out %lf", &epoch, &train, &held) == 3) {
+			assert_int_equal(epoch, n);
+			out[n++] = held;
+		}
+	fclose(f);
+	return n;
+}
+
+/* Two epochs on a small generated file: the same seed gives the same
+ * weights file with one thread and with two, the held-out loss falls, and
+ * the file loads as a pool network (and not as a Russian one). */
+static void test_deterministic_and_learning(void **state)
+{
+	(void)state;
+	assert_int_equal(run("'%s' gen --out d.psdata --openings '%s/tools/data/openings.fen' --games 40 "
+	                     "--nodes 300 --max-plies 120 --egdb none --quiet --seed 3",
+	                     paths.datagen, paths.source),
+	                 0);
+	assert_int_equal(run("'%s' --out a.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 1 "
+	                     "--holdout 20 d.psdata > a.log",
+	                     paths.train),
+	                 0);
+	assert_int_equal(run("'%s' --out b.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 2 "
+	                     "--holdout 20 d.psdata > b.log",
+	                     paths.train),
+	                 0);
+	assert_int_equal(run("cmp a.bin b.bin"), 0);
+	assert_int_equal(run("'%s' --out c.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --seed 2 "
+	                     "--holdout 20 d.psdata > c.log",
+	                     paths.train),
+	                 0);
+	assert_int_not_equal(run("cmp -s a.bin c.bin"), 0);
+	double loss[8];
+	assert_int_equal(held_out_losses("a.log", loss, 8), 3);
+	assert_true(loss[2] < loss[1] && loss[1] < loss[0]);
+	NnueNetwork *net = malloc(sizeof *net);
+	char err[NNUE_ERROR_MAX + 600];
+	if (!nnue_load_file(net, path_of("a.bin"), VARIANT_POOL, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(net->hidden, 32);
+	assert_false(nnue_load_file(net, path_of("a.bin"), VARIANT_RUSSIAN, err, sizeof err));
+	free(net);
+}
+
+/* A damaged record stops the trainer with the reader's offset, and no
+ * weights file is written. */
+static void test_damaged_data_stops(void **state)
+{
+	(void)state;
+	/* Record 3's side byte (record offset 12) made impossible. */
+	long record = POSDATA_HEADER_SIZE + 3 * POSDATA_RECORD_SIZE;
+	assert_int_equal(run("cp d.psdata bad.psdata && printf '\\007' | dd of=bad.psdata bs=1 seek=%ld "
+	                     "conv=notrunc 2>/dev/null",
+	                     record + 12),
+	                 0);
+	assert_int_equal(run("'%s' --out bad.bin --epochs 1 bad.psdata 2> bad.err", paths.train), 1);
+	assert_int_equal(run("grep -q 'bad.psdata: offset %ld ' bad.err", record), 0);
+	assert_int_not_equal(run("test -e bad.bin"), 0);
+	assert_int_equal(run("'%s' --out bad.bin --epochs 1 missing.psdata 2> missing.err", paths.train), 1);
+	assert_int_equal(run("grep -q 'missing.psdata' missing.err"), 0);
+}
+
+static void test_bad_arguments(void **state)
+{
+	(void)state;
+	assert_int_equal(run("'%s' --out x.bin --hidden 24 d.psdata 2> e1", paths.train), 2);
+	assert_int_equal(run("grep -q 'hidden: 24 is not a multiple of 16' e1"), 0);
+	assert_int_equal(run("'%s' --out x.bin --threads 0 d.psdata 2> e2", paths.train), 2);
+	assert_int_equal(run("grep -q 'threads: 0 is too small' e2"), 0);
+	assert_int_equal(run("'%s' d.psdata 2> e3", paths.train), 2);
+	assert_int_equal(run("grep -q 'out NET is required' e3"), 0);
+	assert_int_equal(run("'%s' --out x.bin --bogus 1 d.psdata 2> e4", paths.train), 2);
+	assert_int_equal(run("grep -q 'unknown option' e4"), 0);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *tools = getenv("TOOL_DIR");
+	if (!tools) {
+		fprintf(stderr, "test_train: TOOL_DIR must be set (make test does)\n");
+		return -1;
+	}
+	char cwd[512];
+	if (!getcwd(cwd, sizeof cwd))
+		return -1;
+	const char *base = tools[0] == '/' ? "" : cwd;
+	snprintf(paths.datagen, sizeof paths.datagen, "%s%s%s/datagen", base, *base ? "/" : "", tools);
+	snprintf(paths.train, sizeof paths.train, "%s%s%s/train", base, *base ? "/" : "", tools);
+	snprintf(paths.source, sizeof paths.source, "%s", cwd);
+	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_train.XXXXXX");
+	return mkdtemp(paths.dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char command[512];
+	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
+	return system(command) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_deterministic_and_learning),
+	    cmocka_unit_test(test_damaged_data_stops),
+	    cmocka_unit_test(test_bad_arguments),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
