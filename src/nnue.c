@@ -301,29 +301,65 @@ int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, C
 	return finish(net, sums);
 }
 
+#ifdef __AVX2__
+/* The clipped activations 16 lanes at a time: pack with unsigned
+ * saturation (below 0 becomes 0), put the 64-bit quarters back in order,
+ * cap at 127. */
+static void first_activations_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color side, uint8_t *a)
+{
+	int h = net->hidden;
+	const __m256i cap = _mm256_set1_epi8(NNUE_FT_SCALE);
+	for (int half = 0; half < 2; half++) {
+		const int16_t *v = acc->v[half == 0 ? side : color_other(side)];
+		for (int j = 0; j + 32 <= h; j += 32) {
+			__m256i x = _mm256_load_si256((const __m256i *)(v + j));
+			__m256i y = _mm256_load_si256((const __m256i *)(v + j + 16));
+			__m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(x, y), 0xd8);
+			_mm256_store_si256((__m256i *)(a + half * h + j), _mm256_min_epu8(packed, cap));
+		}
+		if (h % 32) { /* the last 16 */
+			int j = h - 16;
+			__m256i x = _mm256_load_si256((const __m256i *)(v + j));
+			__m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(x, x), 0xd8);
+			_mm_storeu_si128((__m128i *)(a + half * h + j),
+			                 _mm256_castsi256_si128(_mm256_min_epu8(packed, cap)));
+		}
+	}
+}
+#endif
+
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 #ifdef __AVX2__
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
-	int32_t sums[NNUE_HIDDEN2];
+	_Alignas(32) int32_t sums[NNUE_HIDDEN2];
 	int n = 2 * net->hidden; /* a multiple of 32 */
-	first_activations(net, acc, side, a);
+	first_activations_avx2(net, acc, side, a);
 	const __m256i ones = _mm256_set1_epi16(1);
-	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		__m256i total = _mm256_setzero_si256();
-		const int8_t *w = net->l2_weight[k];
+	for (int k = 0; k < NNUE_HIDDEN2; k += 8) {
+		__m256i total[8];
+		for (int i = 0; i < 8; i++)
+			total[i] = _mm256_setzero_si256();
 		for (int j = 0; j < n; j += 32) {
 			__m256i x = _mm256_load_si256((const __m256i *)(a + j));
-			__m256i y = _mm256_loadu_si256((const __m256i *)(w + j));
-			/* Pairs of 127 * |w| <= 127 * 128 sum below 32767: the
-			 * saturating multiply-add never saturates. */
-			__m256i pairs = _mm256_maddubs_epi16(x, y);
-			total = _mm256_add_epi32(total, _mm256_madd_epi16(pairs, ones));
+			for (int i = 0; i < 8; i++) {
+				__m256i y = _mm256_loadu_si256((const __m256i *)(net->l2_weight[k + i] + j));
+				/* Pairs of 127 * |w| <= 127 * 128 sum below 32767:
+				 * the saturating multiply-add never saturates. */
+				total[i] = _mm256_add_epi32(
+				    total[i], _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
+			}
 		}
-		__m128i t = _mm_add_epi32(_mm256_castsi256_si128(total), _mm256_extracti128_si256(total, 1));
-		t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0x4e));
-		t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0xb1));
-		sums[k] = net->l2_bias[k] + _mm_cvtsi128_si32(t);
+		/* Eight horizontal sums at once: lane i of the result is neuron k + i. */
+		__m256i s01 = _mm256_hadd_epi32(total[0], total[1]),
+		        s23 = _mm256_hadd_epi32(total[2], total[3]);
+		__m256i s45 = _mm256_hadd_epi32(total[4], total[5]),
+		        s67 = _mm256_hadd_epi32(total[6], total[7]);
+		__m256i s0123 = _mm256_hadd_epi32(s01, s23), s4567 = _mm256_hadd_epi32(s45, s67);
+		__m256i lo = _mm256_permute2x128_si256(s0123, s4567, 0x20);
+		__m256i hi = _mm256_permute2x128_si256(s0123, s4567, 0x31);
+		__m256i bias = _mm256_loadu_si256((const __m256i *)(net->l2_bias + k));
+		_mm256_store_si256((__m256i *)(sums + k), _mm256_add_epi32(bias, _mm256_add_epi32(lo, hi)));
 	}
 	return finish(net, sums);
 #else
