@@ -18,6 +18,9 @@
 #include "poolshark/nnue.h"
 #include "poolshark/random.h"
 
+/* The trial network's signature (test_trial_network_signature). */
+#define TRIAL_SIGNATURE (-12024625)
+
 /* A network with every value drawn over the whole range the file allows,
  * so that clipping, the int8 extremes and the largest sums all occur. */
 static NnueNetwork *wild_network(int hidden, uint64_t seed)
@@ -315,12 +318,49 @@ static void test_loader_refuses_bad_files(void **state)
 	free(copy);
 }
 
+/*
+ * The committed trial network (tools/data/nnue-pool-trial.bin) over 5,000
+ * positions of seeded random pool games: the weighted sum of its scores is
+ * a signature that every compiler, optimisation level and instruction set
+ * must reproduce (integer-only inference), as the bench's node count is
+ * for the search. It changes only with that file or the arithmetic.
+ */
+static void test_trial_network_signature(void **state)
+{
+	(void)state;
+	NnueNetwork *n = malloc(sizeof *n);
+	char err[NNUE_ERROR_MAX + 100];
+	if (!nnue_load_file(n, "tools/data/nnue-pool-trial.bin", VARIANT_POOL, err, sizeof err))
+		fail_msg("%s (run from the repository's top directory)", err);
+	uint64_t rng = 1;
+	Position p;
+	position_start(&p);
+	NnueAccumulator acc;
+	nnue_refresh(n, &p, &acc);
+	int64_t signature = 0;
+	for (int i = 0; i < 5000; i++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0) {
+			position_start(&p);
+			nnue_refresh(n, &p, &acc);
+			continue;
+		}
+		Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
+		nnue_update(n, &p, m, &acc, &acc);
+		position_make_keyed(&p, m, &p, true);
+		signature += (int64_t)(i + 1) * nnue_evaluate(n, &acc, p.side);
+	}
+	fprintf(stderr, "test_nnue: trial network signature %lld\n", (long long)signature);
+	assert_int_equal(signature, TRIAL_SIGNATURE);
+	free(n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_incremental_equals_refresh), cmocka_unit_test(test_colours_are_symmetric),
 	    cmocka_unit_test(test_avx2_equals_portable),       cmocka_unit_test(test_quantized_matches_float),
-	    cmocka_unit_test(test_loader_refuses_bad_files),
+	    cmocka_unit_test(test_loader_refuses_bad_files),   cmocka_unit_test(test_trial_network_signature),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
