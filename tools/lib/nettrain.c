@@ -202,16 +202,14 @@ static double backward(const FloatNet *net, const Sample *s, double k, float *g)
 
 /* The work of one thread: the slices i with i mod threads = id. */
 typedef struct Job {
-	Trainer *t;
 	const Sample *s;
 	const uint32_t *order;
 	size_t start, n; /* the batch */
 	int id, threads;
-	bool gradients; /* false: losses only */
 	double k;
 	const FloatNet *net;
 	double *loss; /* by slice */
-	float *grad;  /* by slice, or NULL */
+	float *grad;  /* by slice, or NULL for losses only */
 } Job;
 
 static void *run_job(void *arg)
@@ -340,12 +338,10 @@ double nettrain_epoch(Trainer *t, const Sample *s, const uint32_t *order, size_t
 	size_t count = t->net->count, batch = (size_t)t->config.batch;
 	for (size_t start = 0; start < n; start += batch) {
 		size_t m = n - start < batch ? n - start : batch;
-		Job proto = {.t = t,
-		             .s = s,
+		Job proto = {.s = s,
 		             .order = order,
 		             .start = start,
 		             .n = m,
-		             .gradients = true,
 		             .k = t->config.k,
 		             .net = t->net,
 		             .loss = t->slice_loss,
