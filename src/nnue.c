@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The learned evaluation: weights file reader, accumulator and integer forward pass (doc/EVAL.md). */
 #include "poolshark/nnue.h"
+#include "poolshark/checksum.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,12 +36,9 @@ size_t nnue_file_size(int hidden)
 
 uint64_t nnue_checksum(const uint8_t *image, size_t size)
 {
-	uint64_t hash = 0xcbf29ce484222325ull;
-	for (size_t i = NNUE_HEADER_SIZE; i < size; i++)
-		hash = (hash ^ image[i]) * 0x100000001b3ull;
-	for (size_t i = 0; i < 56; i++)
-		hash = (hash ^ image[i]) * 0x100000001b3ull;
-	return hash;
+	uint64_t hash =
+	    checksum_fnv1a(CHECKSUM_FNV_OFFSET, image + NNUE_HEADER_SIZE, size - NNUE_HEADER_SIZE);
+	return checksum_fnv1a(hash, image, 56);
 }
 
 /* The rule set of a header's code (1 pool, 2 Russian, 3 Brazilian, as in the data files). */
