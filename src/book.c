@@ -15,7 +15,7 @@
 #include "poolshark/random.h"
 
 /* The bytes of book/default.book, written into a C file by the build
- * (tools/embed-bytes), so that the default book needs no file at run time. */
+ * (scripts/embed-bytes), so that the default book needs no file at run time. */
 extern const unsigned char book_default_data[];
 extern const size_t book_default_size;
 

@@ -10,13 +10,13 @@ mkdir -p "$tmp/src" "$tmp/include" "$tmp/tools/lib"
 cp -r src/. "$tmp/src"
 cp -r include/. "$tmp/include"
 cp -r tools/lib/. "$tmp/tools/lib"
-tools/check-layers "$tmp" >/dev/null
+scripts/check-layers "$tmp" >/dev/null
 for case in 'src/movegen.c:poolshark/search.h' 'src/engine.c:hubclient.h'; do
 	file=${case%%:*}
 	header=${case#*:}
 	cp "src/$(basename "$file")" "$tmp/$file"
 	printf '#include "%s"\n' "$header" >>"$tmp/$file"
-	if out=$(tools/check-layers "$tmp"); then
+	if out=$(scripts/check-layers "$tmp"); then
 		echo "check-layers missed #include \"$header\" in $file" >&2
 		exit 1
 	fi

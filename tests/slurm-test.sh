@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Starts a single-node Slurm (munged, slurmctld, slurmd as root, all state in
 # a scratch directory, ports 16817-16818), builds the endgame databases up to
-# EGDB_PIECES (4) through tools/egdb-slurm (step 1 of every pair in two index
+# EGDB_PIECES (4) through scripts/egdb-slurm (step 1 of every pair in two index
 # slices) and verifies them in two index slices there, checks the files are identical to
-# a local build, runs a small pool-match as shards through tools/match-slurm
+# a local build, runs a small pool-match as shards through scripts/match-slurm
 # and checks the joined summary, generates training data as shards through
-# tools/datagen-slurm and checks the joined file is the unsharded run's, byte
+# scripts/datagen-slurm and checks the joined file is the unsharded run's, byte
 # for byte, then stops what it started. Needs root and
 # Debian's slurmctld slurmd slurm-client munge (installed when missing).
 set -eu
@@ -85,7 +85,7 @@ done
 echo "== single-node Slurm up on $host"
 
 echo "== databases up to $pieces pieces through Slurm"
-tools/egdb-slurm --pieces "$pieces" --dir "$t/slurm-db" --tool ./pool-egdb --slices 2 --verify-slices 2 --wait >/dev/null
+scripts/egdb-slurm --pieces "$pieces" --dir "$t/slurm-db" --tool ./pool-egdb --slices 2 --verify-slices 2 --wait >/dev/null
 cat "$t"/slurm-db/slurm-verify-*.log
 echo "== the same locally"
 ./pool-egdb build --pieces "$pieces" --dir "$t/local-db" --quiet
@@ -98,7 +98,7 @@ fi
 echo "identical: $(ls "$t/local-db" | wc -l) files"
 
 echo "== a pool-match in 2 shards through Slurm"
-tools/match-slurm --shards 2 --out "$t/match" --tool ./pool-match --wait -- \
+scripts/match-slurm --shards 2 --out "$t/match" --tool ./pool-match --wait -- \
 	--engine cmd=./poolshark name=a --engine cmd=./poolshark name=b --games 8 --depth 2 \
 	--openings tools/data/openings.fen --seed 7 >/dev/null
 ./pool-match --engine cmd=./poolshark name=a --engine cmd=./poolshark name=b --games 8 --depth 2 \
@@ -112,7 +112,7 @@ cat "$t/match/summary.txt"
 
 echo "== datagen in 2 shards through Slurm"
 gen_args="--games 6 --nodes 300 --max-plies 120 --egdb none --seed 4 --openings $PWD/tools/data/openings.fen"
-tools/datagen-slurm --shards 2 --out "$t/data" --tool ./datagen --wait -- $gen_args >/dev/null
+scripts/datagen-slurm --shards 2 --out "$t/data" --tool ./datagen --wait -- $gen_args >/dev/null
 ./datagen gen --out "$t/whole.psdata" $gen_args --quiet
 if ! cmp "$t/whole.psdata" "$t/data/data.psdata"; then
 	echo "slurm-test: the joined shards differ from the unsharded run" >&2

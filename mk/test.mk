@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Tests, benchmarks and the other builds of the same sources (sanitizer,
+# portable, profile-guided).
+
+# Every suite runs even when one fails; the summary line counts them.
+test: deps
+	@$(MAKE) --no-print-directory check-tests
+
+check-tests: $(PROGRAMS) $(TESTS) $(HELPERS) $(CB_SO)
+	@pass=0; fail=0; \
+	for t in $(TESTS) $(SHELL_TESTS); do \
+		echo "== $$t"; \
+		case $$t in *.sh) run="sh $$t" ;; *) run=$$t ;; esac; \
+		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
+		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) $$run; then pass=$$((pass+1)); \
+		else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	echo "suites: $$pass passed, $$fail failed"; \
+	test $$fail -eq 0
+
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fno-omit-frame-pointer" \
+		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" check-tests
+
+perft: deps $(BUILD)/poolshark
+	./$(BUILD)/poolshark perft 12
+	./$(BUILD)/poolshark perft --variant russian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=22444032 '
+	./$(BUILD)/poolshark perft --variant brazilian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=21560022 '
+
+bench-perft: deps $(BUILD)/poolshark
+	./$(BUILD)/poolshark perft 12 | tail -n 2
+
+bench: deps $(BUILD)/poolshark $(BUILD)/bench/latency
+	./$(BUILD)/poolshark bench
+	./$(BUILD)/poolshark perft 12 | tail -n 2
+	./$(BUILD)/bench/latency ./$(BUILD)/poolshark
+
+# The default build is already tuned for this CPU.
+native: all
+
+portable: deps
+	@$(MAKE) --no-print-directory BUILD=build-portable OPT="$(PORTABLE_OPT)" all
+	@echo "portable programs: build-portable/poolshark, and $(TOOLS) in build-portable/bin/"
+
+# Profile-guided build: the bench and a perft are the training load.
+pgo: deps
+	rm -rf build-pgo
+	@$(MAKE) --no-print-directory BUILD=build-pgo OPT="-O3 -march=native -fprofile-generate" build-pgo/poolshark
+	./build-pgo/poolshark bench >/dev/null
+	./build-pgo/poolshark perft 10 >/dev/null
+	find build-pgo -name '*.o' -delete; rm -f build-pgo/libpoolshark.a build-pgo/poolshark
+	@$(MAKE) --no-print-directory BUILD=build-pgo OPT="-O3 -march=native -fprofile-use -fprofile-partial-training -Wno-missing-profile" build-pgo/poolshark
+	@echo "profile-guided engine: build-pgo/poolshark"
+
+play: all
+	./poolshark play
+
+# Not in CI: bad input against every program, then a 1,000-game fast match.
+soak: all
+	sh tests/soak.sh $(BUILD)
+
+format:
+	git ls-files '*.c' '*.h' | xargs clang-format -i
+
+# What CI checks about the shape of the code (doc/ARCHITECTURE.md).
+check-shape:
+	git ls-files '*.c' '*.h' | xargs clang-format --dry-run -Werror
+	scripts/check-layers
