@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Private to search.c and search_root.c: the search's state and the helpers both use. */
+#ifndef POOLSHARK_SEARCH_INTERNAL_H
+#define POOLSHARK_SEARCH_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "poolshark/clock.h"
+#include "poolshark/search.h"
+#include "poolshark/timeman.h"
+
+/* One ply of the line being searched. */
+typedef struct Frame {
+	Position pos;
+	DrawCounters counters;
+	Move killers[2];
+} Frame;
+
+/* A frame's address is one shift of its ply (measured: fewer instructions
+ * per node than with 56-byte frames). */
+_Static_assert(sizeof(Frame) == 64, "a search frame is 64 bytes");
+
+struct Search {
+	const EvalWeights *weights;      /* search_set_weights(); NULL: the root variant's own */
+	const EvalWeights *eval_weights; /* what this search evaluates with */
+	TT *tt;
+	const SearchControl *control;
+	SearchLimits limits;
+	TimeBudget budget;
+	int64_t start_ms;
+	int64_t start_cpu_ns; /* the thread's processor time at start_ms (or at the search's start) */
+	int64_t lag_ms;       /* the wall time since start_ms the thread did not run, last asked */
+	bool pondering;
+	bool stopped;
+	uint64_t nodes;
+	uint64_t nodes_shared; /* how many of them are in control->shared_nodes */
+	uint64_t leaf_ply_sum, leaf_count;
+	int key_base; /* keys[key_base + ply] is the key at that ply */
+	uint64_t keys[GAME_REVERSIBLE_LIMIT + 1 + SEARCH_MAX_PLY + 1];
+	Frame stack[SEARCH_MAX_PLY + 1];
+	MoveList lists[SEARCH_MAX_PLY + 1];
+	int order[SEARCH_MAX_PLY + 1][MOVELIST_CAPACITY];
+	int history[2][SQUARE_COUNT][SQUARE_COUNT];
+	Move pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+	int pv_length[SEARCH_MAX_PLY + 1];
+	/* The best root move of the last iteration (ordered first), and of
+	 * the current one once a move has a real score. */
+	Move root_move;
+	bool has_root_move;
+	Move iteration_best;
+	int iteration_score;
+	bool iteration_has_best;
+	/* score_all_moves: the root moves scored in this iteration, and in
+	 * the last completed one. */
+	int root_count, scored_count;
+	Move root_moves[MOVELIST_CAPACITY], scored_moves[MOVELIST_CAPACITY];
+	int root_scores[MOVELIST_CAPACITY], scored_scores[MOVELIST_CAPACITY];
+	/* Endgame databases (NULL: none): probes that found the position, and
+	 * at a drawn database root the moves that keep the draw. */
+	Egdb *egdb;
+	int egdb_max;    /* the most pieces the databases hold */
+	int egdb_pieces; /* what this search probes: egdb_max in pool, 0 otherwise */
+	uint64_t egdb_hits;
+	bool egdb_root;
+	int root_only_count;
+	Move root_only[MOVELIST_CAPACITY];
+};
+
+/* Every POLL_NODES nodes the search looks at the stop flag and the clock
+ * (about every 30 us at full speed, and often enough when a loaded machine
+ * gives it a fraction of a core), every NODE_LIMIT_NODES nodes at the node
+ * limit (which thus stops at the same count as ever) and at its processor
+ * time. */
+enum { POLL_NODES = 256, NODE_LIMIT_NODES = 1024 };
+_Static_assert(NODE_LIMIT_NODES % POLL_NODES == 0, "the node limit is looked at on a poll");
+
+/* The nodes of this search, or of all the threads of a shared one. */
+static inline uint64_t nodes_searched(Search *s)
+{
+	atomic_uint_least64_t *shared = s->control->shared_nodes;
+	if (!shared)
+		return s->nodes;
+	atomic_fetch_add(shared, s->nodes - s->nodes_shared);
+	s->nodes_shared = s->nodes;
+	return atomic_load(shared);
+}
+
+/* The time charged to this move so far (timeman_charged()). The processor
+ * time costs a system call (0.4 us, where the wall clock costs 0.02 us), so
+ * it is only asked for when `ask` (every NODE_LIMIT_NODES nodes) and once
+ * the charge could reach `limit_ms`, being at most twice the wall time. */
+static inline int64_t charged_ms(Search *s, int64_t limit_ms, bool ask)
+{
+	int64_t elapsed = clock_now_ms() - s->start_ms;
+	if (ask && elapsed * 2 >= limit_ms && s->start_cpu_ns >= 0) {
+		int64_t cpu = clock_thread_cpu_ns();
+		if (cpu >= 0)
+			s->lag_ms = timeman_charged(elapsed, (cpu - s->start_cpu_ns) / 1000000) - elapsed;
+	}
+	return elapsed + s->lag_ms;
+}
+
+/* Whether a game end `plies` away cannot be stopped by the 25-move rule or
+ * the thirteen-move count, whatever the moves on the way (conservative:
+ * resets of the 25-move count are not credited). */
+static inline bool beats_draw_rules(const DrawCounters *c, int plies)
+{
+	return c->reversible_plies + plies < GAME_REVERSIBLE_LIMIT &&
+	       (c->thirteen < 0 || c->thirteen + (plies + 1) / 2 <= GAME_THIRTEEN_LIMIT);
+}
+
+/* The node search (search.c): the score of the node at `ply` searched to
+ * `depth` within (alpha, beta); ply 0 is the root, whose scored moves it
+ * records. */
+int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node);
+
+#endif

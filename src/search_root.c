@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The search's root: iterative deepening with aspiration windows, the
+ * endgame database's root move, reporting and the wait while pondering. */
+#include "poolshark/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "poolshark/movegen.h"
+#include "search_internal.h"
+
+static const int ASPIRATION_DEPTH = 5;   /* first iteration with a window */
+static const int ASPIRATION_WINDOW = 30; /* half width, hundredths of a man */
+static const int MAX_ITERATION = SEARCH_MAX_PLY - 28;
+
+/* One iteration at `depth` with aspiration windows around `previous`. */
+static int search_iteration(Search *s, int depth, int previous)
+{
+	int delta = ASPIRATION_WINDOW, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+	if (depth >= ASPIRATION_DEPTH && !score_is_decisive(previous) && !s->limits.score_all_moves) {
+		alpha = previous - delta;
+		beta = previous + delta;
+	}
+	for (;;) {
+		s->root_count = 0;
+		int score = search_node(s, 0, depth, alpha, beta, true);
+		if (s->stopped)
+			return score;
+		if (score <= alpha && alpha > -SCORE_INFINITE) {
+			beta = (alpha + beta) / 2;
+			alpha = score - delta > -SCORE_INFINITE ? score - delta : -SCORE_INFINITE;
+		} else if (score >= beta && beta < SCORE_INFINITE) {
+			beta = score + delta < SCORE_INFINITE ? score + delta : SCORE_INFINITE;
+		} else {
+			return score;
+		}
+		delta *= 2;
+		if (delta > 1000) {
+			alpha = -SCORE_INFINITE;
+			beta = SCORE_INFINITE;
+		}
+	}
+}
+
+static void report(Search *s, int depth, int score)
+{
+	if (!s->control->info)
+		return;
+	SearchInfo info;
+	info.depth = depth;
+	info.mean_depth = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : depth;
+	info.score = score;
+	info.mate = score_is_decisive(score);
+	info.mate_plies = info.mate ? score_mate_plies(score) : 0;
+	info.nodes = nodes_searched(s);
+	info.time_ms = clock_now_ms() - s->start_ms;
+	info.pv_length = s->pv_length[0];
+	for (int i = 0; i < info.pv_length; i++)
+		info.pv[i] = s->pv[0][i];
+	info.egdb_hits = s->egdb_hits;
+	info.egdb_root = s->egdb_root;
+	s->control->info(&info, s->control->user);
+}
+
+/* How many times the position with `key` occurred in the game before the
+ * root (the root included). */
+static int occurrences(const Search *s, uint64_t key)
+{
+	int n = 0;
+	for (int i = 0; i <= s->key_base; i++)
+		n += s->keys[i] == key;
+	return n;
+}
+
+/*
+ * Step 0. A root in the endgame databases: each move is rated from the
+ * database value of the position it leads to, as the game's counters and
+ * repetitions leave it (a move into a third repetition, or onto a finished
+ * 25-move or thirteen-move count, draws). A win or a loss is played at once
+ * by distance (fastest win, longest defence), scored as sure only when no
+ * draw rule can stop it; at a draw the search chooses among the moves that
+ * keep it. True when the move is chosen.
+ */
+static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *moves, SearchResult *out)
+{
+	uint8_t v;
+	if (bb_count(position_occupied(&root->position)) > s->egdb_pieces ||
+	    !egdb_probe(s->egdb, &root->position, &v))
+		return false;
+	s->egdb_hits++;
+	int best = -1, best_rank = 0, best_plies = 0;
+	for (int i = 0; i < moves->count; i++) {
+		Move m = moves->moves[i];
+		Position next;
+		DrawCounters c;
+		position_make(&root->position, m, &next);
+		game_counters_after(&root->position, m, &next, &root->counters, &c);
+		uint8_t nv;
+		if (!egdb_probe(s->egdb, &next, &nv)) {
+			s->root_only_count = 0;
+			return false;
+		}
+		s->egdb_hits++;
+		int plies = egdb_value_distance(nv) + 1, rank = 0;
+		EgdbResult r = egdb_value_result(nv);
+		bool rule_draw =
+		    occurrences(s, next.key) >= 2 ||
+		    ((c.reversible_plies >= GAME_REVERSIBLE_LIMIT || c.thirteen >= GAME_THIRTEEN_LIMIT) &&
+		     movegen_has_moves(&next));
+		if (r == EGDB_LOSS)
+			rank = rule_draw ? 0 : 1000 - plies; /* we win */
+		else if (r == EGDB_WIN)
+			rank = rule_draw ? 0 : -1000 + plies;
+		if (best < 0 || rank > best_rank) {
+			best = i;
+			best_rank = rank;
+			best_plies = plies;
+		}
+		if (rank == 0)
+			s->root_only[s->root_only_count++] = m;
+	}
+	if (best_rank == 0)
+		return false; /* the search picks among the drawing moves */
+	s->root_only_count = 0;
+	s->egdb_root = true;
+	out->best = moves->moves[best];
+	/* A win the counters may still stop is reported as likely, not sure. */
+	int sure = best_rank > 0 ? SCORE_WIN - best_plies : -SCORE_WIN + best_plies;
+	int likely = best_rank > 0 ? SCORE_EGDB_LIKELY_WIN - best_plies : -SCORE_EGDB_LIKELY_WIN + best_plies;
+	out->score = beats_draw_rules(&root->counters, best_plies) ? sure : likely;
+	out->depth = 1;
+	s->pv[0][0] = out->best;
+	s->pv_length[0] = 1;
+	s->leaf_count = 0;
+	report(s, 1, out->score);
+	return true;
+}
+
+/* Whether the outside wants this search to go on once it has finished. */
+static void wait_while_pondering(Search *s)
+{
+	const SearchControl *c = s->control;
+	if (!c->stop || !(s->limits.infinite || s->limits.ponder))
+		return;
+	struct timespec nap = {0, 1000000};
+	while (!atomic_load(c->stop)) {
+		if (s->limits.ponder && !s->limits.infinite && c->pondering && !atomic_load(c->pondering))
+			return;
+		nanosleep(&nap, NULL);
+	}
+}
+
+void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+                const SearchControl *control, SearchResult *out)
+{
+	static const SearchControl no_control = {0};
+	s->control = control ? control : &no_control;
+	s->tt = tt;
+	s->limits = *limits;
+	s->pondering = limits->ponder && s->control->pondering && atomic_load(s->control->pondering);
+	s->start_ms = limits->clock_start_ms > 0 && !s->pondering ? limits->clock_start_ms : clock_now_ms();
+	s->start_cpu_ns = clock_thread_cpu_ns();
+	s->lag_ms = 0;
+	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
+	s->stopped = false;
+	s->nodes = s->nodes_shared = 0;
+	s->leaf_ply_sum = s->leaf_count = 0;
+	s->iteration_has_best = false;
+	s->has_root_move = false;
+	s->root_count = s->scored_count = 0;
+	s->egdb_hits = 0;
+	s->egdb_root = false;
+	/* The databases are of pool endgames: Russian and Brazilian ones are
+	 * other games. */
+	s->egdb_pieces = root->position.variant == VARIANT_POOL ? s->egdb_max : 0;
+	s->eval_weights = s->weights ? s->weights : eval_weights_for((Variant)root->position.variant);
+	s->root_only_count = 0;
+	s->key_base = root->history_count;
+	for (int i = 0; i < root->history_count; i++)
+		s->keys[i] = root->history[i];
+	s->keys[s->key_base] = root->position.key;
+	for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+		s->stack[i].pos.variant = root->position.variant; /* make_move() keeps them */
+	s->stack[0].pos = root->position;
+	s->stack[0].counters = root->counters;
+	if (!s->control->shared_nodes)
+		tt_new_search(tt);
+
+	out->best = move_none();
+	out->ponder = move_none();
+	out->score = 0;
+	out->depth = 0;
+	out->nodes = 0;
+	out->egdb_hits = 0;
+	out->egdb_root = false;
+	out->book = false;
+
+	MoveList *moves = &s->lists[0];
+	if (movegen_generate(&root->position, moves) == 0) {
+		out->score = -SCORE_WIN;
+		wait_while_pondering(s);
+		return;
+	}
+	/* Whatever happens next, there is a legal move to play. */
+	out->best = moves->moves[0];
+	if (s->egdb && !limits->score_all_moves && egdb_root_move(s, root, moves, out)) {
+		out->egdb_hits = s->egdb_hits;
+		out->egdb_root = true;
+		wait_while_pondering(s);
+		return;
+	}
+	bool clock = limits->time_left_ms > 0 || limits->move_time_ms > 0;
+	int max_depth = limits->depth > 0 && limits->depth < MAX_ITERATION ? limits->depth : MAX_ITERATION;
+	if (moves->count == 1 && clock && !s->pondering && !limits->infinite)
+		max_depth = 1; /* nothing to think about: answer at once */
+
+	int score = 0;
+	for (int depth = 1; depth <= max_depth; depth++) {
+		/* Odd helpers leave out the odd iterations: half the threads
+		 * are one ply ahead and fill the table for the others. */
+		if (s->control->helper % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth)
+			continue;
+		s->iteration_has_best = false;
+		s->leaf_ply_sum = s->leaf_count = 0;
+		int result = search_iteration(s, depth, score);
+		if (s->stopped) {
+			/* A root move that beat the window in the unfinished
+			 * iteration is better informed than the last one. */
+			if (s->iteration_has_best) {
+				out->best = s->iteration_best;
+				out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+			}
+			break;
+		}
+		score = result;
+		if (limits->score_all_moves) {
+			s->scored_count = s->root_count;
+			memcpy(s->scored_moves, s->root_moves,
+			       sizeof s->root_moves[0] * (size_t)s->root_count);
+			memcpy(s->scored_scores, s->root_scores,
+			       sizeof s->root_scores[0] * (size_t)s->root_count);
+		}
+		s->root_move = s->iteration_best;
+		s->has_root_move = true;
+		out->best = s->iteration_best;
+		out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+		out->score = score;
+		out->depth = depth;
+		report(s, depth, score);
+
+		if (!s->pondering && !limits->infinite) {
+			/* A forced end found with room to spare will not change. */
+			if (score_is_decisive(score) && depth >= 2 * abs(score_mate_plies(score)) + 2)
+				break;
+			if (s->budget.limited && charged_ms(s, s->budget.soft_ms, true) >= s->budget.soft_ms)
+				break;
+		}
+		if (limits->nodes && nodes_searched(s) >= limits->nodes)
+			break;
+	}
+	out->nodes = nodes_searched(s);
+	out->egdb_hits = s->egdb_hits;
+	wait_while_pondering(s);
+}
