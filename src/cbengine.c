@@ -143,6 +143,87 @@ static void sleep_ms(int ms)
 	nanosleep(&t, NULL);
 }
 
+/* getmove's code while it searches: none of CheckerBoard's. */
+enum { SEARCHING = -1 };
+
+/*
+ * Under the lock: sets the engine's game to *pos (and its history) and
+ * starts the search. Returns SEARCHING, or CheckerBoard's code with the
+ * reason in line when there is nothing to search; *over is the game's
+ * status before the move (a draw by the history still gets a move).
+ */
+static int start_search(CbEngine *cb, Position *pos, double maxtime, char *status, unsigned info,
+                        unsigned moreinfo, int64_t asked_ms, GameStatus *over, char *line, size_t size)
+{
+	Color us = pos->side;
+	pos->variant = (uint8_t)engine_variant(cb->engine); /* the board under the selected rules */
+	/* A new game: clear the table (the game itself is set just below). */
+	EngineStatus ready = (info & CB_RESET_MOVES) ? engine_new_game(cb->engine, pos) : ENGINE_OK;
+	if (ready == ENGINE_OK)
+		ready = load_game(cb, pos);
+	if (ready != ENGINE_OK) {
+		snprintf(line, size, "poolshark: %s", engine_status_text(ready));
+		return CB_UNKNOWN;
+	}
+	*over = game_status(engine_game(cb->engine));
+	if (over->result == RESULT_DRAW) {
+		/* Drawn already by the history (25-move rule, repetition): a move
+		 * all the same, so that CheckerBoard, which ends an engine match on
+		 * a CB_DRAW after the move, has one to play. */
+		game_init(cb->work, pos);
+		engine_set_game(cb->engine, cb->work);
+	} else if (over->result != RESULT_NONE) {
+		snprintf(line, size, "poolshark: game over (%s)", game_reason_text(over->reason));
+		return result_for(over->result, us);
+	}
+	if (pos->pieces[color_other(us)] == 0) {
+		snprintf(line, size, "poolshark: game over, the opponent has no pieces left");
+		return CB_WIN;
+	}
+	SearchLimits limits;
+	read_limits(maxtime, info, moreinfo, &limits);
+	limits.clock_start_ms = asked_ms; /* CheckerBoard's clock runs from the call */
+	cb->status = status;
+	cb->root = *pos;
+	cb->result.best = move_none();
+	EngineStatus started = engine_start(cb->engine, &limits, on_info, on_done, cb);
+	if (started != ENGINE_OK) {
+		snprintf(line, size, "poolshark: no search (%s)", engine_status_text(started));
+		return CB_UNKNOWN;
+	}
+	return SEARCHING;
+}
+
+/*
+ * Under the lock, after the search: plays its move on the engine's game and
+ * on CheckerBoard's board and move, and says it in line. Returns
+ * CheckerBoard's code for the game after the move.
+ */
+static int play_result(CbEngine *cb, const Position *pos, GameStatus over, int board[8][8], CbMove *move,
+                       char *line, size_t size)
+{
+	SearchResult r = cb->result;
+	if (move_is_none(r.best)) {
+		snprintf(line, size, "poolshark: no legal move");
+		return CB_LOSS;
+	}
+	cbengine_fill_move(pos, r.best, move);
+	Position after;
+	position_make(pos, r.best, &after);
+	cbengine_write_board(&after, board);
+	engine_play(cb->engine, r.best);
+	GameStatus end = over.result == RESULT_DRAW ? over : game_status(engine_game(cb->engine));
+	/* As on_info(): the move, score and depth first, and an ended game
+	 * said before the node count, within the default window's width. */
+	char text[NOTATION_MOVE_MAX], score[48];
+	notation_write_move(pos, r.best, text, sizeof text);
+	score_write_brief(r.score, score, sizeof score);
+	snprintf(line, size, "poolshark plays %s %s depth %d%s%s, %llu nodes", text, score, r.depth,
+	         end.result != RESULT_NONE ? ", game over: " : "", game_reason_text(end.reason),
+	         (unsigned long long)r.nodes);
+	return result_for(end.result, pos->side);
+}
+
 int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, char *status,
                      volatile int *playnow, unsigned info, unsigned moreinfo, CbMove *move)
 {
@@ -151,89 +232,30 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	status[STATUS_MAX - 1] = '\0';
 	status[0] = '\0';
 	Position pos;
+	GameStatus over = {0};
+	int code;
 	if (!cbengine_read_board((const int(*)[8])board, color, &pos, error, sizeof error)) {
 		snprintf(line, sizeof line, "poolshark: %s", error);
-		publish_status(status, line);
-		return CB_UNKNOWN;
-	}
-	Color us = pos.side;
-
-	pthread_mutex_lock(&cb->lock);
-	pos.variant = (uint8_t)engine_variant(cb->engine); /* the board under the selected rules */
-	/* A new game: clear the table (the game itself is set just below). */
-	EngineStatus ready = (info & CB_RESET_MOVES) ? engine_new_game(cb->engine, &pos) : ENGINE_OK;
-	if (ready == ENGINE_OK)
-		ready = load_game(cb, &pos);
-	if (ready != ENGINE_OK) {
+		code = CB_UNKNOWN;
+	} else {
+		pthread_mutex_lock(&cb->lock);
+		code = start_search(cb, &pos, maxtime, status, info, moreinfo, asked_ms, &over, line,
+		                    sizeof line);
 		pthread_mutex_unlock(&cb->lock);
-		snprintf(line, sizeof line, "poolshark: %s", engine_status_text(ready));
-		publish_status(status, line);
-		return CB_UNKNOWN;
 	}
-	GameStatus over = game_status(engine_game(cb->engine));
-	if (over.result == RESULT_DRAW) {
-		/* Drawn already by the history (25-move rule, repetition): a move
-		 * all the same, so that CheckerBoard, which ends an engine match on
-		 * a CB_DRAW after the move, has one to play. */
-		game_init(cb->work, &pos);
-		engine_set_game(cb->engine, cb->work);
-	} else if (over.result != RESULT_NONE) {
-		pthread_mutex_unlock(&cb->lock);
-		snprintf(line, sizeof line, "poolshark: game over (%s)", game_reason_text(over.reason));
-		publish_status(status, line);
-		return result_for(over.result, us);
-	}
-	if (pos.pieces[color_other(us)] == 0) {
-		pthread_mutex_unlock(&cb->lock);
-		publish_status(status, "poolshark: game over, the opponent has no pieces left");
-		return CB_WIN;
-	}
-
-	SearchLimits limits;
-	read_limits(maxtime, info, moreinfo, &limits);
-	limits.clock_start_ms = asked_ms; /* CheckerBoard's clock runs from the call */
-	cb->status = status;
-	cb->root = pos;
-	cb->result.best = move_none();
-	EngineStatus started = engine_start(cb->engine, &limits, on_info, on_done, cb);
-	pthread_mutex_unlock(&cb->lock);
-	if (started != ENGINE_OK) {
-		snprintf(line, sizeof line, "poolshark: no search (%s)", engine_status_text(started));
-		publish_status(status, line);
-		return CB_UNKNOWN;
-	}
-	while (engine_is_searching(cb->engine)) {
-		if (playnow && *playnow) {
-			engine_stop(cb->engine); /* then join at once, no more sleeping */
-			break;
+	if (code == SEARCHING) {
+		while (engine_is_searching(cb->engine)) {
+			if (playnow && *playnow) {
+				engine_stop(cb->engine); /* then join at once, no more sleeping */
+				break;
+			}
+			sleep_ms(POLL_MS);
 		}
-		sleep_ms(POLL_MS);
-	}
-	engine_wait(cb->engine);
-
-	pthread_mutex_lock(&cb->lock);
-	SearchResult r = cb->result;
-	if (move_is_none(r.best)) {
+		engine_wait(cb->engine);
+		pthread_mutex_lock(&cb->lock);
+		code = play_result(cb, &pos, over, board, move, line, sizeof line);
 		pthread_mutex_unlock(&cb->lock);
-		publish_status(status, "poolshark: no legal move");
-		return CB_LOSS;
 	}
-	cbengine_fill_move(&pos, r.best, move);
-	Position after;
-	position_make(&pos, r.best, &after);
-	cbengine_write_board(&after, board);
-	engine_play(cb->engine, r.best);
-	GameStatus end = over.result == RESULT_DRAW ? over : game_status(engine_game(cb->engine));
-	pthread_mutex_unlock(&cb->lock);
-
-	/* As on_info(): the move, score and depth first, and an ended game
-	 * said before the node count, within the default window's width. */
-	char text[NOTATION_MOVE_MAX], score[48];
-	notation_write_move(&pos, r.best, text, sizeof text);
-	score_write_brief(r.score, score, sizeof score);
-	snprintf(line, sizeof line, "poolshark plays %s %s depth %d%s%s, %llu nodes", text, score, r.depth,
-	         end.result != RESULT_NONE ? ", game over: " : "", game_reason_text(end.reason),
-	         (unsigned long long)r.nodes);
 	publish_status(status, line);
-	return result_for(end.result, us);
+	return code;
 }
