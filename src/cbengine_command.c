@@ -182,6 +182,9 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	engine_get_options(cb->engine, &o);
 	bool parsed = value && !next_word(&args) && options_parse(option, value, &o, error, sizeof error);
 	EngineStatus set = parsed ? engine_set_options(cb->engine, &o) : ENGINE_OK;
+	const char *why = set == ENGINE_BAD_EGDB ? engine_refusal_text(cb->engine) : engine_status_text(set);
+	char reason[OPTION_ERROR_MAX];
+	snprintf(reason, sizeof reason, "%s", why);
 	pthread_mutex_unlock(&cb->lock);
 	if (!parsed) {
 		char values[OPTION_ERROR_MAX];
@@ -189,7 +192,7 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		return reply_text(reply, size, false, "error: %s takes one value, %s", what, values);
 	}
 	if (set != ENGINE_OK)
-		return reply_text(reply, size, false, "error: %s not set: %s", what, engine_status_text(set));
+		return reply_text(reply, size, false, "error: %s not set: %s", what, reason);
 	return reply_text(reply, size, true, "%s %s", what, value);
 }
 

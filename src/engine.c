@@ -26,6 +26,7 @@ struct Engine {
 	Book *book;       /* NULL when off */
 	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
+	char refusal[256]; /* why engine_set_options() last refused ENGINE_BAD_EGDB */
 
 	/* The running (or last) background search. Only the controlling
 	 * thread starts and joins it; the flags are shared. */
@@ -65,17 +66,15 @@ void engine_default_options(EngineOptions *out)
 	snprintf(out->book, sizeof out->book, "off");
 }
 
-/* Opens the databases of `path` ("" closes them); the engine plays on
- * without when the directory holds none. */
-static void open_egdb(Engine *e, const char *path)
+/* Gives every search the databases db (NULL: none), closing the old ones;
+ * error is what opening them said. */
+static void use_egdb(Engine *e, Egdb *db, const char *error)
 {
 	search_set_egdb(e->search, NULL);
 	threads_set_egdb(e->threads, NULL);
 	egdb_close(e->egdb);
-	e->egdb = NULL;
-	e->egdb_error[0] = '\0';
-	if (path[0])
-		e->egdb = egdb_open(path, e->egdb_error, sizeof e->egdb_error);
+	e->egdb = db;
+	snprintf(e->egdb_error, sizeof e->egdb_error, "%s", error);
 	search_set_egdb(e->search, e->egdb);
 	threads_set_egdb(e->threads, e->egdb);
 }
@@ -150,7 +149,11 @@ Engine *engine_create(const EngineOptions *options)
 	atomic_init(&e->pondering, false);
 	atomic_init(&e->searching, false);
 	atomic_init(&e->prepare_abort, false);
-	open_egdb(e, options->egdb_path);
+	char egdb_error[sizeof e->egdb_error] = "";
+	/* A directory without databases: the engine plays on without. */
+	use_egdb(e,
+	         options->egdb_path[0] ? egdb_open(options->egdb_path, egdb_error, sizeof egdb_error) : NULL,
+	         egdb_error);
 	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
 	start_preparer(e);
 	return e;
@@ -169,6 +172,7 @@ const char *engine_status_text(EngineStatus status)
 	case ENGINE_WRONG_VARIANT: return "the position is of another variant than the engine's";
 	case ENGINE_HASH_TOO_LARGE: return "more than this machine's memory";
 	case ENGINE_BAD_BOOK: return "the book cannot be read";
+	case ENGINE_BAD_EGDB: return "no complete endgame database there";
 	}
 	return "unknown engine status";
 }
@@ -206,6 +210,23 @@ void engine_destroy(Engine *e)
 	free(e);
 }
 
+/* Opens the databases of a new egdb_path for engine_set_options() into
+ * *db (NULL for ""); false, with the reason in e->refusal, when the
+ * directory holds no complete database. */
+static bool open_new_egdb(Engine *e, const char *path, Egdb **db, char *error, size_t size)
+{
+	*db = NULL;
+	if (!path[0])
+		return true;
+	*db = egdb_open(path, error, size);
+	if (egdb_max_pieces(*db) > 0)
+		return true;
+	snprintf(e->refusal, sizeof e->refusal, "%s", error[0] ? error : engine_status_text(ENGINE_BAD_EGDB));
+	egdb_close(*db);
+	*db = NULL;
+	return false;
+}
+
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 {
 	if (!make_idle(e))
@@ -220,13 +241,19 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	char error[BOOK_ERROR_MAX];
 	if (new_book && !book_open(options->book, &book, error, sizeof error))
 		return ENGINE_BAD_BOOK;
-	int old_threads = threads_count(e->threads);
-	if (!threads_set_count(e->threads, options->threads)) {
+	Egdb *egdb = e->egdb;
+	bool new_egdb = strcmp(options->egdb_path, e->options.egdb_path) != 0;
+	char egdb_error[sizeof e->egdb_error] = "";
+	if (new_egdb && !open_new_egdb(e, options->egdb_path, &egdb, egdb_error, sizeof egdb_error)) {
 		if (new_book)
 			book_free(book);
-		return ENGINE_NO_MEMORY;
+		return ENGINE_BAD_EGDB;
 	}
-	if (options->hash_mb != e->options.hash_mb) {
+	EngineStatus status = ENGINE_OK;
+	int old_threads = threads_count(e->threads);
+	if (!threads_set_count(e->threads, options->threads))
+		status = ENGINE_NO_MEMORY;
+	if (status == ENGINE_OK && options->hash_mb != e->options.hash_mb) {
 		join_preparer(e, true);
 		bool resized = tt_resize(&e->tt, options->hash_mb);
 		if (!e->tt.buckets) {
@@ -237,21 +264,31 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 		}
 		if (!resized) {
 			threads_set_count(e->threads, old_threads); /* fewer: cannot fail */
-			if (new_book)
-				book_free(book);
-			return ENGINE_NO_MEMORY;
+			status = ENGINE_NO_MEMORY;
 		}
 		start_preparer(e);
 	}
+	if (status != ENGINE_OK) {
+		if (new_book)
+			book_free(book);
+		if (new_egdb)
+			egdb_close(egdb);
+		return status;
+	}
 	bool new_variant = options->variant != e->options.variant;
-	if (strcmp(options->egdb_path, e->options.egdb_path))
-		open_egdb(e, options->egdb_path);
+	if (new_egdb)
+		use_egdb(e, egdb, egdb_error);
 	if (new_book) {
 		book_free(e->book);
 		e->book = book;
 	}
 	e->options = *options;
 	return new_variant ? engine_new_game(e, NULL) : ENGINE_OK;
+}
+
+const char *engine_refusal_text(const Engine *e)
+{
+	return e->refusal;
 }
 
 const TT *engine_table(const Engine *e)

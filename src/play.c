@@ -234,14 +234,11 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 		EngineOptions before;
 		engine_get_options(s->engine, &before);
 		EngineStatus status = engine_set_options(s->engine, &options);
-		const char *why = NULL;
-		if (status == ENGINE_OK && options.egdb_path[0] &&
-		    strcmp(options.egdb_path, before.egdb_path) && engine_egdb_pieces(s->engine, &why) == 0) {
+		if (status == ENGINE_BAD_EGDB) {
 			/* As the Hub option: a directory without databases is
 			 * refused and the old one stays. */
 			snprintf(error, sizeof error, "%s %.200s: %s", def->name, value,
-			         why && why[0] ? why : "no complete endgame database there");
-			engine_set_options(s->engine, &before);
+			         engine_refusal_text(s->engine));
 		} else if (status == ENGINE_OK) {
 			if (options.variant != before.variant) {
 				/* The engine started the new rules' game: every new

@@ -96,19 +96,15 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 		         engine_status_text(status), bigmem_available_bytes() / (1024 * 1024), o.hash_mb);
 		return false;
 	}
+	if (status == ENGINE_BAD_EGDB) {
+		/* A database directory must hold databases: say why; the old
+		 * one stays. */
+		snprintf(error, size, "%s: %.150s", name, engine_refusal_text(p->engine));
+		return false;
+	}
 	if (status != ENGINE_OK) {
 		snprintf(error, size, "could not apply %s=%.40s: %s", name, value,
 		         engine_status_text(status));
-		return false;
-	}
-	/* A database directory must hold databases: otherwise say why and
-	 * keep the old one. */
-	const char *why = NULL;
-	if (o.egdb_path[0] && strcmp(o.egdb_path, before.egdb_path) &&
-	    engine_egdb_pieces(p->engine, &why) == 0) {
-		snprintf(error, size, "%s: %.150s", name,
-		         why && why[0] ? why : "no complete endgame database there");
-		engine_set_options(p->engine, &before);
 		return false;
 	}
 	if (o.variant != before.variant) {

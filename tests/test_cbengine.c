@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "checkerboard/scenario.h"
 #include "poolshark/cbengine.h"
@@ -117,6 +118,23 @@ static void test_about_follows_the_gametype(void **state)
 		if (!strstr(reply, cases[i].about) || !strstr(reply, cases[i].rule))
 			fail_msg("after set gametype %s, about says:\n%s", cases[i].type, reply);
 	}
+}
+
+/* A database directory without databases is refused, as by the other
+ * front-ends (engine_set_options()), and the old setting stays. */
+static void test_egdb_path_without_databases(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/poolshark-cb-egdb-XXXXXX", command[256], before[1024], reply[1024];
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(api.enginecommand("get egdb-path", before), 1);
+	snprintf(command, sizeof command, "set egdb-path %s", dir);
+	assert_int_equal(api.enginecommand(command, reply), 0);
+	if (strncmp(reply, "error: egdb-path not set: ", 26) != 0 || strlen(reply) <= 26)
+		fail_msg("set egdb-path of an empty directory says: %s", reply);
+	assert_int_equal(api.enginecommand("get egdb-path", reply), 1);
+	assert_string_equal(reply, before);
+	rmdir(dir);
 }
 
 /* CheckerBoard's coordinates of a few squares (its coorstonumber() for English numbering). */
@@ -324,6 +342,7 @@ int main(void)
 	    cmocka_unit_test(test_playnow),
 	    cmocka_unit_test(test_clock),
 	    cmocka_unit_test(test_about_follows_the_gametype),
+	    cmocka_unit_test(test_egdb_path_without_databases),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);
 }

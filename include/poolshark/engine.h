@@ -44,7 +44,8 @@ typedef enum EngineStatus {
 	ENGINE_WRONG_VARIANT,   /* a game of other rules than the `variant` option's */
 	ENGINE_HASH_TOO_LARGE, /* the table would not fit in the machine's memory (or its cgroup's limit); the
 	                          old size stays */
-	ENGINE_BAD_BOOK        /* the book cannot be read; the old book stays */
+	ENGINE_BAD_BOOK,       /* the book cannot be read; the old book stays */
+	ENGINE_BAD_EGDB /* the endgame database directory holds no complete database; the old one stays */
 } EngineStatus;
 
 /* A short text for people, e.g. "a search is running (send stop first)". */
@@ -70,9 +71,16 @@ void engine_destroy(Engine *e);
  * than bigmem_available_bytes() (the machine's memory, or the limit of the
  * process's memory cgroup when that is lower), ENGINE_NO_MEMORY when the table or the
  * threads' state cannot be had (the old size is kept, emptied),
- * ENGINE_BAD_BOOK when the book cannot be read.
+ * ENGINE_BAD_BOOK when the book cannot be read, ENGINE_BAD_EGDB when a new
+ * egdb_path holds no complete endgame database (engine_refusal_text() then
+ * says why). Everything is checked before anything changes, so a refusal
+ * needs no rollback.
  */
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
+
+/* Why engine_set_options() last refused with ENGINE_BAD_EGDB (the
+ * directory's problem); owned by the engine, valid until the next call. */
+const char *engine_refusal_text(const Engine *e);
 void engine_get_options(const Engine *e, EngineOptions *out);
 
 /*
@@ -86,9 +94,9 @@ EngineStatus engine_prepare(Engine *e);
 
 /*
  * The most pieces the endgame databases of options.egdb_path cover (0: none
- * open). A new path is opened by engine_set_options(); a directory without
- * databases leaves the engine playing without, and *error (may be NULL)
- * then says why.
+ * open). engine_create() given a directory without databases plays on
+ * without, and *error (may be NULL) then says why; engine_set_options()
+ * refuses such a directory (ENGINE_BAD_EGDB).
  */
 int engine_egdb_pieces(const Engine *e, const char **error);
 
