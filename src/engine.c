@@ -21,8 +21,7 @@ struct Engine {
 	EngineOptions options;
 	Game *game;
 	TT tt;
-	Search *search;   /* the main search */
-	Threads *threads; /* the helpers' (Lazy SMP) */
+	Threads *threads; /* every search: the main one (threads_main()) and the helpers' (Lazy SMP) */
 	Book *book;       /* NULL when off */
 	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
@@ -70,12 +69,10 @@ void engine_default_options(EngineOptions *out)
  * error is what opening them said. */
 static void use_egdb(Engine *e, Egdb *db, const char *error)
 {
-	search_set_egdb(e->search, NULL);
 	threads_set_egdb(e->threads, NULL);
 	egdb_close(e->egdb);
 	e->egdb = db;
 	snprintf(e->egdb_error, sizeof e->egdb_error, "%s", error);
-	search_set_egdb(e->search, e->egdb);
 	threads_set_egdb(e->threads, e->egdb);
 }
 
@@ -130,15 +127,13 @@ Engine *engine_create(const EngineOptions *options)
 		return NULL;
 	e->options = *options;
 	e->game = malloc(sizeof *e->game);
-	e->search = search_create();
 	e->threads = threads_create();
 	char error[BOOK_ERROR_MAX];
-	if (!e->game || !e->search || !e->threads || !threads_set_count(e->threads, options->threads) ||
+	if (!e->game || !e->threads || !threads_set_count(e->threads, options->threads) ||
 	    !book_open(options->book, &e->book, error, sizeof error) || !tt_init(&e->tt, options->hash_mb)) {
 		book_free(e->book);
 		threads_destroy(e->threads);
 		free(e->game);
-		search_destroy(e->search);
 		free(e);
 		return NULL;
 	}
@@ -204,7 +199,6 @@ void engine_destroy(Engine *e)
 	tt_free(&e->tt);
 	book_free(e->book);
 	threads_destroy(e->threads);
-	search_destroy(e->search);
 	egdb_close(e->egdb);
 	free(e->game);
 	free(e);
@@ -330,7 +324,6 @@ EngineStatus engine_new_game(Engine *e, const Position *start)
 		tt_clear(&e->tt);
 		start_preparer(e);
 	}
-	search_clear(e->search);
 	threads_clear(e->threads);
 	return ENGINE_OK;
 }
@@ -414,7 +407,8 @@ static SearchLimits effective_limits(const Engine *e, const SearchLimits *limits
  */
 static void choose_weaker_move(Engine *e, SearchResult *out)
 {
-	int n = search_root_scores(e->search, e->scored_moves, e->scored_scores, MOVELIST_CAPACITY);
+	int n = search_root_scores(threads_main(e->threads), e->scored_moves, e->scored_scores,
+	                           MOVELIST_CAPACITY);
 	if (n == 0)
 		return;
 	int best = e->scored_scores[0];
@@ -474,11 +468,11 @@ static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *ou
 	if (clamp_strength(e->options.strength) < 100) {
 		/* A weaker setting searches a few hundred nodes with one thread,
 		 * so that its choices repeat with the seed. */
-		search_run(e->search, &e->tt, &e->root, &e->limits, &control, out);
+		search_run(threads_main(e->threads), &e->tt, &e->root, &e->limits, &control, out);
 		choose_weaker_move(e, out);
 		return;
 	}
-	threads_search(e->threads, e->search, &e->tt, &e->root, &e->limits, &control, out);
+	threads_search(e->threads, &e->tt, &e->root, &e->limits, &control, out);
 }
 
 static void *search_thread(void *arg)
@@ -549,7 +543,7 @@ int engine_root_scores(const Engine *e, Move *moves, int *scores, int max)
 {
 	if (engine_is_searching(e) || !e->limits.score_all_moves)
 		return 0;
-	return search_root_scores(e->search, moves, scores, max);
+	return search_root_scores(threads_main(e->threads), moves, scores, max);
 }
 
 EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,

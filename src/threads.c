@@ -27,8 +27,8 @@ typedef struct Helper {
 
 struct Threads {
 	int count;
-	Search **helpers; /* count - 1 of them */
-	Egdb *egdb;       /* what every helper probes */
+	Search **searches; /* count of them: the main search, then the helpers' */
+	Egdb *egdb;        /* what every search probes */
 	/* The helpers of the search in progress (running of them) and what
 	 * they share with it. */
 	Helper *running;
@@ -59,6 +59,12 @@ Threads *threads_create(void)
 	Threads *t = calloc(1, sizeof *t);
 	if (!t)
 		return NULL;
+	t->searches = calloc(1, sizeof *t->searches);
+	if (!t->searches || !(t->searches[0] = search_create())) {
+		free(t->searches);
+		free(t);
+		return NULL;
+	}
 	t->count = 1;
 	atomic_init(&t->stop, false);
 	atomic_init(&t->nodes, 0);
@@ -83,9 +89,9 @@ void threads_destroy(Threads *t)
 	if (!t)
 		return;
 	threads_wait(t);
-	for (int i = 0; i < t->count - 1; i++)
-		search_destroy(t->helpers[i]);
-	free(t->helpers);
+	for (int i = 0; i < t->count; i++)
+		search_destroy(t->searches[i]);
+	free(t->searches);
 	free(t);
 }
 
@@ -96,25 +102,24 @@ bool threads_set_count(Threads *t, int count)
 	if (count == t->count)
 		return true;
 	threads_wait(t);
-	Search **helpers = count > 1 ? calloc((size_t)count - 1, sizeof *helpers) : NULL;
-	if (count > 1 && !helpers)
+	Search **searches = calloc((size_t)count, sizeof *searches);
+	if (!searches)
 		return false;
-	/* Keep the helpers there are, make the missing ones. */
-	for (int i = 0; i < count - 1; i++) {
-		helpers[i] = i < t->count - 1 ? t->helpers[i] : search_create();
-		if (helpers[i])
-			search_set_egdb(helpers[i], t->egdb);
-		if (!helpers[i]) {
-			for (int j = t->count - 1; j < i; j++)
-				search_destroy(helpers[j]);
-			free(helpers);
+	/* Keep the searches there are, make the missing ones. */
+	for (int i = 0; i < count; i++) {
+		searches[i] = i < t->count ? t->searches[i] : search_create();
+		if (!searches[i]) {
+			for (int j = t->count; j < i; j++)
+				search_destroy(searches[j]);
+			free(searches);
 			return false;
 		}
+		search_set_egdb(searches[i], t->egdb);
 	}
-	for (int i = count - 1; i < t->count - 1; i++)
-		search_destroy(t->helpers[i]);
-	free(t->helpers);
-	t->helpers = helpers;
+	for (int i = count; i < t->count; i++)
+		search_destroy(t->searches[i]);
+	free(t->searches);
+	t->searches = searches;
 	t->count = count;
 	return true;
 }
@@ -124,19 +129,24 @@ int threads_count(const Threads *t)
 	return t->count;
 }
 
+Search *threads_main(const Threads *t)
+{
+	return t->searches[0];
+}
+
 void threads_set_egdb(Threads *t, Egdb *db)
 {
 	threads_wait(t);
 	t->egdb = db;
-	for (int i = 0; i < t->count - 1; i++)
-		search_set_egdb(t->helpers[i], db);
+	for (int i = 0; i < t->count; i++)
+		search_set_egdb(t->searches[i], db);
 }
 
 void threads_clear(Threads *t)
 {
 	threads_wait(t);
-	for (int i = 0; i < t->count - 1; i++)
-		search_clear(t->helpers[i]);
+	for (int i = 0; i < t->count; i++)
+		search_clear(t->searches[i]);
 }
 
 static void *run_helper(void *arg)
@@ -146,13 +156,14 @@ static void *run_helper(void *arg)
 	return NULL;
 }
 
-void threads_search(Threads *t, Search *main, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimits *limits,
                     const SearchControl *control, SearchResult *out)
 {
 	static const SearchControl no_control = {0};
 	if (!control)
 		control = &no_control;
 	threads_wait(t);
+	Search *main = t->searches[0];
 	t->running = t->count > 1 ? calloc((size_t)t->count - 1, sizeof *t->running) : NULL;
 	if (!t->running) {
 		search_run(main, tt, root, limits, control, out);
@@ -169,7 +180,7 @@ void threads_search(Threads *t, Search *main, TT *tt, const SearchRoot *root, co
 	main_control.shared_nodes = &t->nodes;
 	for (int i = 0; i < t->running_count; i++) {
 		Helper *h = &t->running[i];
-		h->search = t->helpers[i];
+		h->search = t->searches[i + 1];
 		h->tt = tt;
 		h->root = root;
 		/* The helpers search without a clock, as deep as the main search

@@ -9,14 +9,15 @@
 #include "poolshark/search.h"
 #include "poolshark/tt.h"
 
-/* The helpers' search states; the main search is the caller's. Opaque. */
+/* Every search state of an engine: the main search's (slot 0) and the
+ * helpers'. Opaque. */
 typedef struct Threads Threads;
 
 /* The most threads a search may use: four per core the system reports
  * online (at least 4); 1 in the browser build (POOLSHARK_SINGLE_THREAD). */
 int threads_max(void);
 
-/* One thread (no helper); NULL when memory is short. */
+/* One thread, the main search (no helper); NULL when memory is short. */
 Threads *threads_create(void);
 void threads_destroy(Threads *t);
 
@@ -26,16 +27,20 @@ void threads_destroy(Threads *t);
 bool threads_set_count(Threads *t, int count);
 int threads_count(const Threads *t);
 
-/* The helpers probe the endgame databases *db (NULL: none) from now on,
+/* The main search (slot 0), owned by t: what threads_search() runs in the
+ * calling thread, and what a single-threaded search_run() may use. */
+Search *threads_main(const Threads *t);
+
+/* Every search probes the endgame databases *db (NULL: none) from now on,
  * as search_set_egdb(); db must outlive the searches. */
 void threads_set_egdb(Threads *t, Egdb *db);
 
-/* Forgets the helpers' killers and history (new game); waits for helpers
+/* Forgets every search's killers and history (new game); waits for helpers
  * still running first. */
 void threads_clear(Threads *t);
 
 /*
- * search_run() of `main` in the calling thread, with threads_count() - 1
+ * search_run() of the main search in the calling thread, with threads_count() - 1
  * helpers in their own threads on the same root and table. The result is
  * the main search's (out->nodes counts every thread's nodes so far). When
  * the main search ends the helpers are told to stop, and this returns at
@@ -45,7 +50,7 @@ void threads_clear(Threads *t);
  * again. With one thread this is exactly search_run() (bench stays
  * deterministic).
  */
-void threads_search(Threads *t, Search *main, TT *tt, const SearchRoot *root, const SearchLimits *limits,
+void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimits *limits,
                     const SearchControl *control, SearchResult *out);
 
 /* Joins the helpers of the last threads_search() (nothing when none run). */
