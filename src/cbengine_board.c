@@ -2,7 +2,6 @@
 /* CheckerBoard front-end: its board, squares, moves and move lists to and from the engine's. */
 #include "poolshark/cbengine.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,19 +26,6 @@ int cbengine_coor_square(int x, int y)
 	return 4 * (y + 1) - x / 2;
 }
 
-static void set_error(char *error, size_t size, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void set_error(char *error, size_t size, const char *format, ...)
-{
-	if (!error || size == 0)
-		return;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(error, size, format, args);
-	va_end(args);
-}
-
 static int piece_code(const Position *p, int bit)
 {
 	Bitboard b = bb_square(bit);
@@ -52,8 +38,8 @@ static int piece_code(const Position *p, int bit)
 bool cbengine_read_board(const int board[8][8], int color, Position *out, char *error, size_t error_size)
 {
 	if (color != CB_BLACK && color != CB_WHITE) {
-		set_error(error, error_size, "unknown colour %d (expected %d for black or %d for white)",
-		          color, CB_BLACK, CB_WHITE);
+		text_set_error(error, error_size, "unknown colour %d (expected %d for black or %d for white)",
+		               color, CB_BLACK, CB_WHITE);
 		return false;
 	}
 	Bitboard pieces[2] = {0, 0}, kings = 0;
@@ -64,14 +50,15 @@ bool cbengine_read_board(const int board[8][8], int color, Position *out, char *
 				continue;
 			int square = cbengine_coor_square(x, y);
 			if (square == 0) {
-				set_error(error, error_size, "a piece (%d) on the light square x=%d y=%d", v,
-				          x, y);
+				text_set_error(error, error_size,
+				               "a piece (%d) on the light square x=%d y=%d", v, x, y);
 				return false;
 			}
 			int colour = v & (CB_WHITE | CB_BLACK), kind = v & (CB_MAN | CB_KING);
 			if (v != (colour | kind) || colour == (CB_WHITE | CB_BLACK) || colour == 0 ||
 			    kind == (CB_MAN | CB_KING) || kind == 0) {
-				set_error(error, error_size, "unknown piece code %d on square %d", v, square);
+				text_set_error(error, error_size, "unknown piece code %d on square %d", v,
+				               square);
 				return false;
 			}
 			Bitboard b = bb_square(square - 1);
@@ -84,7 +71,7 @@ bool cbengine_read_board(const int board[8][8], int color, Position *out, char *
 	position_set(&p, pieces[BLACK], pieces[WHITE], kings, color == CB_BLACK ? BLACK : WHITE);
 	PositionProblem problem = position_validate(&p);
 	if (problem != POSITION_OK) {
-		set_error(error, error_size, "impossible board: %s", position_problem_text(problem));
+		text_set_error(error, error_size, "impossible board: %s", position_problem_text(problem));
 		return false;
 	}
 	*out = p;
@@ -176,8 +163,8 @@ bool cbengine_write_movelist(const Position *p, char *out, size_t size)
 	movegen_generate(p, &list);
 	movelist_sort(&list);
 	if (list.count > CB_MOVELIST_MAX) {
-		set_error(out, size, "error: %d legal moves, more than the %d CheckerBoard can take",
-		          list.count, CB_MOVELIST_MAX);
+		text_set_error(out, size, "error: %d legal moves, more than the %d CheckerBoard can take",
+		               list.count, CB_MOVELIST_MAX);
 		return false;
 	}
 	size_t used = 0;
@@ -187,14 +174,15 @@ bool cbengine_write_movelist(const Position *p, char *out, size_t size)
 		text_append(out, size, &used, ",");
 	for (int i = 0; i < list.count; i++) {
 		if (!append_movelist_entry(p, list.moves[i], out, size, &used)) {
-			set_error(out, size, "error: a capture of more than %d pieces does not fit a CBmove",
-			          CB_PATH_MAX - 1);
+			text_set_error(out, size,
+			               "error: a capture of more than %d pieces does not fit a CBmove",
+			               CB_PATH_MAX - 1);
 			return false;
 		}
 	}
 	if (text_truncated(size, used)) {
-		set_error(out, size, "error: the list of %d moves does not fit the %lu-byte reply",
-		          list.count, (unsigned long)size);
+		text_set_error(out, size, "error: the list of %d moves does not fit the %lu-byte reply",
+		               list.count, (unsigned long)size);
 		return false;
 	}
 	return true;

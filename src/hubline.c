@@ -8,11 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static void set_error(char *error, size_t size, const char *message)
-{
-	if (error && size)
-		snprintf(error, size, "%s", message);
-}
+#include "poolshark/text.h"
 
 static bool is_blank(char c)
 {
@@ -25,14 +21,14 @@ static bool read_quoted(char **cursor, const char **value, char *error, size_t e
 	char *s = *cursor + 1;
 	char *close = strchr(s, '"');
 	if (!close) {
-		set_error(error, error_size, "a quote never closes");
+		text_set_error(error, error_size, "a quote never closes");
 		return false;
 	}
 	*close = '\0';
 	*value = s;
 	s = close + 1;
 	if (*s && !is_blank(*s)) {
-		set_error(error, error_size, "text right after a closing quote");
+		text_set_error(error, error_size, "text right after a closing quote");
 		return false;
 	}
 	*cursor = s;
@@ -57,12 +53,12 @@ bool hubline_parse(char *text, HubLine *out, char *error, size_t error_size)
 			while (*s && !is_blank(*s) && *s != '=' && *s != '"')
 				s++;
 			if (*s == '"') {
-				set_error(error, error_size, "a quote inside a word");
+				text_set_error(error, error_size, "a quote inside a word");
 				return false;
 			}
 			if (*s == '=') {
 				if (s == key) {
-					set_error(error, error_size, "a value without a key");
+					text_set_error(error, error_size, "a value without a key");
 					return false;
 				}
 				*s++ = '\0';
@@ -74,7 +70,7 @@ bool hubline_parse(char *text, HubLine *out, char *error, size_t error_size)
 					while (*s && !is_blank(*s) && *s != '"')
 						s++;
 					if (*s == '"') {
-						set_error(error, error_size, "a quote inside a value");
+						text_set_error(error, error_size, "a quote inside a value");
 						return false;
 					}
 				}
@@ -82,14 +78,14 @@ bool hubline_parse(char *text, HubLine *out, char *error, size_t error_size)
 		}
 		if (!out->command) {
 			if (value) {
-				set_error(error, error_size, "a line must start with a command word");
+				text_set_error(error, error_size, "a line must start with a command word");
 				return false;
 			}
 			out->command = key;
 			continue;
 		}
 		if (out->count == HUBLINE_MAX_TOKENS) {
-			set_error(error, error_size, "too many arguments");
+			text_set_error(error, error_size, "too many arguments");
 			return false;
 		}
 		out->tokens[out->count].key = key;
@@ -128,17 +124,17 @@ bool hubline_check_bytes(const char *text, size_t length, char *error, size_t er
 		unsigned char c = (unsigned char)text[i];
 		char message[64];
 		if (c == 0) {
-			set_error(error, error_size, "line contains a NUL byte");
+			text_set_error(error, error_size, "line contains a NUL byte");
 			return false;
 		}
 		if (c >= 0x80) {
 			snprintf(message, sizeof message, "line contains a non-ASCII byte (0x%02x)", c);
-			set_error(error, error_size, message);
+			text_set_error(error, error_size, "%s", message);
 			return false;
 		}
 		if ((c < 0x20 && c != '\t') || c == 0x7f) {
 			snprintf(message, sizeof message, "line contains a control character (0x%02x)", c);
-			set_error(error, error_size, message);
+			text_set_error(error, error_size, "%s", message);
 			return false;
 		}
 	}

@@ -18,3 +18,13 @@ void text_append(char *out, size_t size, size_t *used, const char *format, ...)
 	size_t room = size - 1 - *used;
 	*used += (size_t)n < room ? (size_t)n : room;
 }
+
+void text_set_error(char *error, size_t size, const char *format, ...)
+{
+	if (!error || size == 0)
+		return;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(error, size, format, args);
+	va_end(args);
+}

@@ -15,6 +15,13 @@
 void text_append(char *out, size_t size, size_t *used, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
+/*
+ * Writes printf-style text into error (size bytes, cut to fit and
+ * NUL-terminated): the one way a parser names its failure. Nothing when
+ * error is NULL or size is 0, so a caller may pass no buffer.
+ */
+void text_set_error(char *error, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
 /* True when text_append() had to cut the text. */
 static inline int text_truncated(size_t size, size_t used)
 {
