@@ -80,6 +80,26 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 
 /* Hub commands. Each returns false only for quit. */
 
+/* Forgets the last level (a new position, or a go, uses it up). */
+static void forget_level(Protocol *p)
+{
+	memset(&p->pending, 0, sizeof p->pending);
+	p->level_refused = false;
+}
+
+/* The end of new-game and pos: the engine's answer `status` to the new
+ * game, said when it refused; otherwise a new position, without a level. */
+static bool hub_position_set(Protocol *p, EngineStatus status)
+{
+	if (status != ENGINE_OK) {
+		protocol_error(p, engine_status_text(status));
+		return true;
+	}
+	forget_level(p);
+	p->have_position = true;
+	return true;
+}
+
 static bool cmd_hub(Protocol *p, const HubLine *line)
 {
 	(void)line;
@@ -147,14 +167,7 @@ static bool cmd_new_game(Protocol *p, const HubLine *line)
 {
 	(void)line;
 	EngineStatus status = engine_new_game(p->engine, NULL);
-	if (status != ENGINE_OK) {
-		protocol_error(p, engine_status_text(status));
-		return true;
-	}
-	memset(&p->pending, 0, sizeof p->pending);
-	p->level_refused = false;
-	p->have_position = true;
-	return true;
+	return hub_position_set(p, status);
 }
 
 /* Reads the root of `pos` from one of pos=, fen= or the word start. */
@@ -238,14 +251,7 @@ static bool cmd_pos(Protocol *p, const HubLine *line)
 	if (moves && !play_move_list(p, moves))
 		return true;
 	EngineStatus status = engine_set_game(p->engine, p->scratch);
-	if (status != ENGINE_OK) {
-		protocol_error(p, engine_status_text(status));
-		return true;
-	}
-	memset(&p->pending, 0, sizeof p->pending);
-	p->level_refused = false;
-	p->have_position = true;
-	return true;
+	return hub_position_set(p, status);
 }
 
 /* Number readers for level: strict syntax, named failures. */
@@ -427,8 +433,7 @@ static bool cmd_go(Protocol *p, const HubLine *line)
 		limits.move_time_ms = DEFAULT_THINK_MS;
 	}
 	limits.clock_start_ms = clock_now_ms(); /* the GUI's clock runs from here */
-	memset(&p->pending, 0, sizeof p->pending);
-	p->level_refused = false;
+	forget_level(p);
 	p->search_bounded = !limits.infinite && !limits.ponder;
 	EngineStatus status = engine_start(p->engine, &limits, on_info, on_done, p);
 	if (status != ENGINE_OK) {
@@ -469,9 +474,7 @@ static bool cmd_ponder_hit(Protocol *p, const HubLine *line)
 
 static bool cmd_quit(Protocol *p, const HubLine *line)
 {
-	(void)line;
-	protocol_stop(p);
-	protocol_wait(p);
+	cmd_stop(p, line);
 	return false;
 }
 
