@@ -1135,19 +1135,8 @@ class App {
       this.error(text);
       return;
     }
-    this.forget();
-    this.gameTags = game.tags;
-    await this.refresh(true);
-    this.player = this.side;
-    this.board.setFlipped(this.player === 'B');
-    this.drawEval();
-    this.clearInfo();
-    this.newClock();
-    this.startClock();
     $('pdn-choice').hidden = true;
-    this.say(`Loaded ${game.moves.length} moves${name ? ' from ' + name : ''}${games.length > 1 ? ` (game ${index + 1} of ${games.length})` : ''}; you play ${colourName(this.player)}.`);
-    this.redraw();
-    await this.continueGame();
+    await this.playSetUp((you) => `Loaded ${game.moves.length} moves${name ? ' from ' + name : ''}${games.length > 1 ? ` (game ${index + 1} of ${games.length})` : ''}; ${you}.`, game.tags);
   }
 
   /* Sets up a position given as a FEN; the engine checks it. */
@@ -1166,7 +1155,15 @@ class App {
       return false;
     }
     await this.engine.request(['new-game', `pos fen=${hubQuote(fen)}`]);
+    await this.playSetUp((you) => `Position set; ${you}.`);
+    return true;
+  }
+
+  /* After the engine took a loaded game or a position: the user plays the
+   * side to move there, on a new clock; message(you) says what was set up. */
+  async playSetUp(message, tags = null) {
     this.forget();
+    this.gameTags = tags;
     await this.refresh(true);
     this.player = this.side;
     this.board.setFlipped(this.player === 'B');
@@ -1174,10 +1171,9 @@ class App {
     this.clearInfo();
     this.newClock();
     this.startClock();
-    this.say(`Position set; you play ${colourName(this.player)}.`);
+    this.say(message(`you play ${colourName(this.player)}`));
     this.redraw();
     await this.continueGame();
-    return true;
   }
 
   openEditor() {
