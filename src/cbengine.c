@@ -22,10 +22,8 @@ CbEngine *cbengine_create(void)
 	EngineOptions options;
 	engine_default_options(&options);
 	cb->engine = engine_create(&options);
-	cb->work = malloc(sizeof *cb->work);
-	if (!cb->engine || !cb->work || pthread_mutex_init(&cb->lock, NULL) != 0) {
+	if (!cb->engine || pthread_mutex_init(&cb->lock, NULL) != 0) {
 		engine_destroy(cb->engine);
-		free(cb->work);
 		free(cb);
 		return NULL;
 	}
@@ -38,7 +36,6 @@ void cbengine_destroy(CbEngine *cb)
 		return;
 	engine_destroy(cb->engine);
 	pthread_mutex_destroy(&cb->lock);
-	free(cb->work);
 	free(cb);
 }
 
@@ -121,20 +118,18 @@ static int result_for(GameResult result, Color side)
 
 /*
  * Sets the engine's game to the board *pos, with the history of the last
- * "set gamehist" when that history ends in this board (consumed here). A
- * history that the rules end on the way (25-move rule, repetition) stops
- * there: the game is over.
+ * "set gamehist" when that history ends in this board (consumed here).
+ * A history that a draw rule ends on the way is taken whole, as every
+ * front-end takes a game (engine_set_position()); *drawn says so.
  */
-static EngineStatus load_game(CbEngine *cb, const Position *pos)
+static EngineStatus load_game(CbEngine *cb, const Position *pos, EngineDrawn *drawn)
 {
-	Game *g = cb->work;
 	bool use_history = cb->have_history && position_equal(&cb->history_end, pos);
 	cb->have_history = false;
-	game_init(g, use_history ? &cb->history_start : pos);
-	for (int i = 0; use_history && i < cb->history_count; i++)
-		if (!game_play(g, cb->history[i]))
-			break;
-	return engine_set_game(cb->engine, g);
+	if (use_history)
+		return engine_set_position(cb->engine, &cb->history_start, cb->history, cb->history_count,
+		                           NULL, drawn);
+	return engine_set_position(cb->engine, pos, NULL, 0, NULL, drawn);
 }
 
 static void sleep_ms(int ms)
@@ -159,20 +154,18 @@ static int start_search(CbEngine *cb, Position *pos, double maxtime, char *statu
 	pos->variant = (uint8_t)engine_variant(cb->engine); /* the board under the selected rules */
 	/* A new game: clear the table (the game itself is set just below). */
 	EngineStatus ready = (info & CB_RESET_MOVES) ? engine_new_game(cb->engine, pos) : ENGINE_OK;
+	EngineDrawn drawn;
 	if (ready == ENGINE_OK)
-		ready = load_game(cb, pos);
+		ready = load_game(cb, pos, &drawn);
 	if (ready != ENGINE_OK) {
 		snprintf(line, size, "poolshark: %s", engine_status_text(ready));
 		return CB_UNKNOWN;
 	}
-	*over = game_status(engine_game(cb->engine));
-	if (over->result == RESULT_DRAW) {
-		/* Drawn already by the history (25-move rule, repetition): a move
-		 * all the same, so that CheckerBoard, which ends an engine match on
-		 * a CB_DRAW after the move, has one to play. */
-		game_init(cb->work, pos);
-		engine_set_game(cb->engine, cb->work);
-	} else if (over->result != RESULT_NONE) {
+	/* Drawn already by the history (25-move rule, repetition): the engine
+	 * plays on from the board, so that CheckerBoard, which ends an engine
+	 * match on a CB_DRAW after the move, has a move to play. */
+	*over = drawn.status.result == RESULT_DRAW ? drawn.status : game_status(engine_game(cb->engine));
+	if (over->result != RESULT_DRAW && over->result != RESULT_NONE) {
 		snprintf(line, size, "poolshark: game over (%s)", game_reason_text(over->reason));
 		return result_for(over->result, us);
 	}

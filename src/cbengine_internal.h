@@ -26,7 +26,6 @@ _Static_assert((int)MOVEPATH_MAX <= (int)CB_PATH_MAX + 1,
 
 struct CbEngine {
 	Engine *engine;
-	Game *work; /* where a game is put together for engine_set_game() */
 	/* Guards the engine's game and options and the history below between
 	 * getmove and enginecommand calls from CheckerBoard's two threads. */
 	pthread_mutex_t lock;

@@ -208,12 +208,12 @@ Protocol *protocol_create(const ProtocolConfig *config, ProtocolWrite write, voi
 	engine_default_options(&o);
 	o.hash_mb = config->hash_mb;
 	snprintf(o.egdb_path, sizeof o.egdb_path, "%s", config->egdb_path);
-	p->scratch = malloc(sizeof *p->scratch);
+	p->pos_moves = malloc(GAME_MAX_PLIES * sizeof *p->pos_moves);
 	p->text = malloc(HUBLINE_MAX_LENGTH + 1);
-	p->engine = p->scratch && p->text ? engine_create(&o) : NULL;
+	p->engine = p->pos_moves && p->text ? engine_create(&o) : NULL;
 	if (!p->engine || pthread_mutex_init(&p->output_lock, NULL)) {
 		engine_destroy(p->engine);
-		free(p->scratch);
+		free(p->pos_moves);
 		free(p->text);
 		free(p);
 		return NULL;
@@ -241,7 +241,7 @@ void protocol_destroy(Protocol *p)
 		return;
 	engine_destroy(p->engine);
 	pthread_mutex_destroy(&p->output_lock);
-	free(p->scratch);
+	free(p->pos_moves);
 	free(p->text);
 	free(p);
 }

@@ -199,45 +199,38 @@ static bool read_root(Protocol *p, const HubLine *line, Position *root)
 	return ok;
 }
 
-/* Plays the moves= list on p->scratch; false with an error written. */
-static bool play_move_list(Protocol *p, const char *moves)
+/* Reads the moves= list from *root into p->pos_moves; the count, or -1
+ * with an error written. */
+static int read_move_list(Protocol *p, const Position *root, const char *moves)
 {
-	int number = 0;
-	const char *s = moves;
-	for (;;) {
+	int count = 0;
+	Position here = *root;
+	for (const char *s = moves;;) {
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (!*s)
-			return true;
+			return count;
 		size_t n = strcspn(s, " \t");
-		number++;
 		char text[NOTATION_MOVE_MAX];
 		if (n >= sizeof text) {
-			protocol_errorf(p, "move %d in moves is too long (%.20s...)", number, s);
-			return false;
+			protocol_errorf(p, "move %d in moves is too long (%.20s...)", count + 1, s);
+			return -1;
+		}
+		if (count == GAME_MAX_PLIES) {
+			protocol_errorf(p, "move %d in moves: more moves than any game can have", count + 1);
+			return -1;
 		}
 		memcpy(text, s, n);
 		text[n] = '\0';
 		s += n;
-		Move m;
 		char error[NOTATION_ERROR_MAX];
-		Game *g = p->scratch;
-		if (notation_parse_move(game_position(g), text, &m, error, sizeof error) != MOVE_PARSE_OK) {
-			protocol_errorf(p, "move %d in moves: %s", number, error);
-			return false;
+		Move *m = &p->pos_moves[count];
+		if (notation_parse_move(&here, text, m, error, sizeof error) != MOVE_PARSE_OK) {
+			protocol_errorf(p, "move %d in moves: %s", count + 1, error);
+			return -1;
 		}
-		if (!game_play(g, m)) {
-			if (g->ply_count >= GAME_MAX_PLIES) {
-				protocol_errorf(p, "move %d in moves: more moves than any game can have",
-				                number);
-				return false;
-			}
-			/* The game is over by a draw rule, but the GUI is the referee and
-			 * goes on: continue from here with fresh counters. */
-			Position next;
-			position_make(game_position(g), m, &next);
-			game_init(g, &next);
-		}
+		position_make(&here, *m, &here);
+		count++;
 	}
 }
 
@@ -246,11 +239,27 @@ static bool cmd_pos(Protocol *p, const HubLine *line)
 	Position root;
 	if (!read_root(p, line, &root))
 		return true;
-	game_init(p->scratch, &root);
 	const char *moves = hubline_value(line, "moves");
-	if (moves && !play_move_list(p, moves))
+	int count = moves ? read_move_list(p, &root, moves) : 0, bad = 0;
+	if (count < 0)
 		return true;
-	EngineStatus status = engine_set_game(p->engine, p->scratch);
+	EngineDrawn drawn;
+	EngineStatus status = engine_set_position(p->engine, &root, p->pos_moves, count, &bad, &drawn);
+	if (status == ENGINE_ILLEGAL_MOVE || status == ENGINE_RECORD_FULL) {
+		protocol_errorf(p, "move %d in moves: %s", bad + 1,
+		                status == ENGINE_RECORD_FULL ? "more moves than any game can have"
+		                                             : engine_status_text(status));
+		return true;
+	}
+	if (status == ENGINE_OK && drawn.status.result == RESULT_DRAW) {
+		/* The GUI is the referee: the position is taken, and said to be
+		 * drawn by the rule (doc/PROTOCOL.md, pos). */
+		char text[PROTOCOL_MESSAGE_MAX];
+		snprintf(text, sizeof text,
+		         "info message=\"drawn by the %s after move %d of moves; playing on\"",
+		         game_reason_text(drawn.status.reason), drawn.after_moves);
+		protocol_emit(p, text);
+	}
 	return hub_position_set(p, status);
 }
 

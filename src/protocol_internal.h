@@ -21,7 +21,7 @@ struct Protocol {
 	void *user;
 	pthread_mutex_t output_lock;
 	Engine *engine;
-	Game *scratch;        /* `pos` is built here, handed to the engine only when valid */
+	Move *pos_moves;      /* the moves= of `pos` (GAME_MAX_PLIES), read before the engine sees them */
 	char *text;           /* a copy of the line being split */
 	bool have_position;   /* pos, new-game or move has set up a game */
 	bool search_bounded;  /* the running (or last) search ends by itself */

@@ -302,6 +302,30 @@ static void test_go_needs_a_position(void **state)
 	session_free(s);
 }
 
+/* A game that a draw rule ended on the way is taken whole: pos says which
+ * rule drew it, and go still plays a move from the position sent (the GUI
+ * is the referee; doc/PROTOCOL.md). */
+static void test_pos_drawn_on_the_way(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	char message[256], fen[256], move[32];
+	/* The start comes back for the third time after move 8; move 9 follows. */
+	session_send(s, "pos fen=W:WK32:BK1 moves=\"32-28 1-5 28-32 5-1 32-28 1-5 28-32 5-1 32-28\"");
+	assert_non_null(reply_value(s, "info", "message", message, sizeof message));
+	assert_string_equal(message, "drawn by the threefold repetition after move 8 of moves; playing on");
+	current_fen(s, fen, sizeof fen);
+	assert_string_equal(fen, "B:WK28:BK1");
+	session_send(s, "level depth=2");
+	session_send(s, "go think");
+	protocol_wait(s->protocol);
+	assert_non_null(reply_value(s, "done", "move", move, sizeof move));
+	/* A list no rule ends says nothing. */
+	session_send(s, "pos fen=W:WK32:BK1 moves=\"32-28 1-5\"");
+	assert_int_equal(s->out.count, 0);
+	session_free(s);
+}
+
 /* Every option of the table goes in through set-param and set and comes
  * back through get and the hub listing, each as the other one wrote it. */
 static void test_every_option_round_trips(void **state)
@@ -1150,6 +1174,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_switch),
 	    cmocka_unit_test(test_huge_line_is_an_error),
 	    cmocka_unit_test(test_go_needs_a_position),
+	    cmocka_unit_test(test_pos_drawn_on_the_way),
 	    cmocka_unit_test(test_forced_win_score),
 	    cmocka_unit_test(test_every_option_round_trips),
 	    cmocka_unit_test(test_binary_bounded_search_outlives_its_input),

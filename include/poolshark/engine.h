@@ -127,6 +127,27 @@ EngineStatus engine_new_game(Engine *e, const Position *start);
  * table is kept. ENGINE_WRONG_VARIANT as engine_new_game(). */
 EngineStatus engine_set_game(Engine *e, const Game *g);
 
+/*
+ * The one way a front-end sets up a game a GUI sends: *start, then
+ * moves[0..count) (the table is kept). A draw rule (25-move rule, counted
+ * draw, repetition) that ends the game on the way, or at its last move,
+ * does not refuse it: the GUI is the referee. The engine takes the whole
+ * list, goes on from the first such draw with fresh counters (so that a
+ * search plays a move from the position sent), and *drawn (may be NULL)
+ * says which rule ended it, after how many of the moves
+ * (drawn->status.result is RESULT_NONE when none did). Refuses, with the
+ * game unchanged and *bad_index (may be NULL) the index of the move, with
+ * ENGINE_ILLEGAL_MOVE for a move not legal where it comes and
+ * ENGINE_RECORD_FULL for more moves than a game can hold; ENGINE_BUSY,
+ * ENGINE_WRONG_VARIANT as engine_set_game(), ENGINE_NO_MEMORY.
+ */
+typedef struct EngineDrawn {
+	GameStatus status;
+	int after_moves;
+} EngineDrawn;
+EngineStatus engine_set_position(Engine *e, const Position *start, const Move *moves, int count,
+                                 int *bad_index, EngineDrawn *drawn);
+
 /* Plays `m` in the current position: ENGINE_ILLEGAL_MOVE unless it is one
  * of the legal moves, ENGINE_GAME_OVER once the game has ended. */
 EngineStatus engine_play(Engine *e, Move m);

@@ -526,6 +526,18 @@ static bool step_reset_and_history(const CbApi *api, char *why, size_t size)
 		return fail(why, size, "threefold repetition: getmove returned %d (%s)", r, status);
 	if (!check_answer(&p, board, &move, &m, why, size))
 		return false;
+	/* A history that goes on after the repetition is taken whole, as the Hub
+	 * protocol's pos takes it (doc/PROTOCOL.md): still drawn, and a move. */
+	if (!command(api, "set gamehist B:WK32:BK1 1-6 32-27 6-1 27-32 1-6 32-27 6-1 27-32 1-6", 1, NULL,
+	             reply, why, size))
+		return false;
+	Position on = position_of("W:WK32:BK6");
+	board_of(&on, board);
+	r = api->getmove(board, CB_WHITE, 0.05, status, &playnow, 0, 0, &move);
+	if (r != CB_DRAW)
+		return fail(why, size, "repetition on the way: getmove returned %d (%s)", r, status);
+	if (!check_answer(&on, board, &move, &m, why, size))
+		return false;
 	/* A history that does not end in the board is ignored: the same position now just plays. */
 	if (!command(api, "set gamehist B:WK32:BK5", 1, NULL, reply, why, size))
 		return false;
