@@ -14,44 +14,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
 #include "poolshark/threads.h"
-
-enum { PREPARE_THREADS = 2 /* threads that make a new table resident */ };
-
-struct Engine {
-	EngineOptions options;
-	Game *game;
-	TT tt;
-	Threads *threads; /* every search: the main one (threads_main()) and the helpers' (Lazy SMP) */
-	Book *book;       /* NULL when off */
-	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
-	char egdb_error[256];
-	char refusal[256]; /* why engine_set_options() last refused ENGINE_BAD_EGDB */
-
-	/* The running (or last) background search. Only the controlling
-	 * thread starts and joins it; the flags are shared. */
-	pthread_t thread;
-	bool thread_joinable;
-	atomic_bool stop;
-	atomic_bool pondering;
-	atomic_bool searching;
-	SearchLimits limits;
-	SearchRoot root;
-	EngineInfoCallback info;
-	EngineDoneCallback done;
-	void *user;
-
-	/* The thread that makes a new table resident. Started by the
-	 * controlling thread; joined by the next search (in its own thread)
-	 * or by the controlling thread when no search runs. */
-	pthread_t preparer;
-	bool preparing;
-	atomic_bool prepare_abort;
-
-	uint64_t random; /* generator state for the weaker settings and the book */
-	int scored_count;
-	Move scored_moves[MOVELIST_CAPACITY];
-	int scored_scores[MOVELIST_CAPACITY];
-};
+#include "engine_internal.h"
 
 void engine_default_options(EngineOptions *out)
 {
@@ -180,8 +143,7 @@ static void join_finished(Engine *e)
 	}
 }
 
-/* The engine is idle and its game may change: no search, no preparer. */
-static bool make_idle(Engine *e)
+bool engine_make_idle(Engine *e)
 {
 	if (engine_is_searching(e))
 		return false;
@@ -223,7 +185,7 @@ static bool open_new_egdb(Engine *e, const char *path, Egdb **db, char *error, s
 
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 {
-	if (!make_idle(e))
+	if (!engine_make_idle(e))
 		return ENGINE_BUSY;
 	size_t available = bigmem_available_bytes(); /* RAM, or a container's limit */
 	if (available && options->hash_mb > available / (1024 * 1024))
@@ -307,7 +269,7 @@ const Game *engine_game(const Engine *e)
 
 EngineStatus engine_new_game(Engine *e, const Position *start)
 {
-	if (!make_idle(e))
+	if (!engine_make_idle(e))
 		return ENGINE_BUSY;
 	Position initial;
 	if (!start) {
@@ -328,104 +290,9 @@ EngineStatus engine_new_game(Engine *e, const Position *start)
 	return ENGINE_OK;
 }
 
-EngineStatus engine_set_game(Engine *e, const Game *g)
-{
-	if (!make_idle(e))
-		return ENGINE_BUSY;
-	if (game_position(g)->variant != e->options.variant)
-		return ENGINE_WRONG_VARIANT;
-	game_copy(e->game, g);
-	return ENGINE_OK;
-}
-
-/* The generator's copy of `m` in *p (it carries what the move's identity
- * leaves out: a Russian crowning during the capture); false when m is not
- * legal there. */
-static bool legal_copy(const Position *p, Move m, Move *out)
-{
-	MoveList list;
-	int n = movegen_generate(p, &list);
-	for (int i = 0; i < n; i++)
-		if (move_equal(list.moves[i], m)) {
-			*out = list.moves[i];
-			return true;
-		}
-	return false;
-}
-
-EngineStatus engine_set_position(Engine *e, const Position *start, const Move *moves, int count,
-                                 int *bad_index, EngineDrawn *drawn)
-{
-	EngineDrawn none = {{RESULT_NONE, END_NONE}, 0};
-	EngineDrawn *d = drawn ? drawn : &none;
-	*d = none;
-	if (!make_idle(e))
-		return ENGINE_BUSY;
-	if (start->variant != e->options.variant)
-		return ENGINE_WRONG_VARIANT;
-	Game *g = malloc(sizeof *g);
-	if (!g)
-		return ENGINE_NO_MEMORY;
-	game_init(g, start);
-	EngineStatus status = ENGINE_OK;
-	for (int i = 0; i <= count && status == ENGINE_OK; i++) {
-		GameStatus now = game_status(g);
-		if (now.result == RESULT_DRAW) {
-			/* Drawn by a rule, and the GUI goes on (or asks for a
-			 * move): from here with fresh counters. */
-			if (d->status.result == RESULT_NONE) {
-				d->status = now;
-				d->after_moves = i;
-			}
-			Position here = *game_position(g);
-			game_init(g, &here);
-		}
-		Move m;
-		if (i == count)
-			break;
-		if (!legal_copy(game_position(g), moves[i], &m))
-			status = ENGINE_ILLEGAL_MOVE;
-		else if (!game_play(g, m))
-			status = ENGINE_RECORD_FULL;
-		if (status != ENGINE_OK && bad_index)
-			*bad_index = i;
-	}
-	if (status == ENGINE_OK)
-		game_copy(e->game, g);
-	else
-		*d = none;
-	free(g);
-	return status;
-}
-
-EngineStatus engine_play(Engine *e, Move m)
-{
-	if (!make_idle(e))
-		return ENGINE_BUSY;
-	if (game_status(e->game).result != RESULT_NONE)
-		return ENGINE_GAME_OVER;
-	/* The generator's own copy is played: it carries what the move's
-	 * identity leaves out (a Russian crowning during the capture). */
-	MoveList list;
-	int n = movegen_generate(game_position(e->game), &list), found = -1;
-	for (int i = 0; i < n && found < 0; i++)
-		if (move_equal(list.moves[i], m))
-			found = i;
-	if (found < 0)
-		return ENGINE_ILLEGAL_MOVE;
-	return game_play(e->game, list.moves[found]) ? ENGINE_OK : ENGINE_RECORD_FULL;
-}
-
-EngineStatus engine_undo(Engine *e)
-{
-	if (!make_idle(e))
-		return ENGINE_BUSY;
-	return game_undo(e->game) ? ENGINE_OK : ENGINE_NOTHING_TO_UNDO;
-}
-
 EngineStatus engine_seed(Engine *e, uint64_t seed)
 {
-	if (!make_idle(e))
+	if (!engine_make_idle(e))
 		return ENGINE_BUSY;
 	e->random = seed;
 	return ENGINE_OK;
@@ -555,7 +422,7 @@ static void *search_thread(void *arg)
 EngineStatus engine_start(Engine *e, const SearchLimits *limits, EngineInfoCallback info,
                           EngineDoneCallback done, void *user)
 {
-	if (!make_idle(e))
+	if (!engine_make_idle(e))
 		return ENGINE_BUSY;
 	e->limits = effective_limits(e, limits);
 	search_root_from_game(e->game, &e->root);
@@ -609,7 +476,7 @@ int engine_root_scores(const Engine *e, Move *moves, int *scores, int max)
 EngineStatus engine_search_sync(Engine *e, const SearchLimits *limits, EngineInfoCallback info, void *user,
                                 SearchResult *out)
 {
-	if (!make_idle(e))
+	if (!engine_make_idle(e))
 		return ENGINE_BUSY;
 	/* No GUI clock runs here: the table is made resident first, on its
 	 * large pages (the bench's speed is measured on them). */
