@@ -3,22 +3,11 @@
 #include "poolshark/notation.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "poolshark/movegen.h"
 #include "poolshark/text.h"
-
-static void set_error(char *error, size_t size, const char *format, ...)
-{
-	if (!error || size == 0)
-		return;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(error, size, format, args);
-	va_end(args);
-}
 
 /* At most this many characters of user text are quoted back in a message. */
 enum { QUOTE_MAX = 24 };
@@ -73,7 +62,8 @@ static bool read_square(const char **s, const char *token, int *square, char *er
 	bool light;
 	int named = algebraic_square(p, &light);
 	if (light) {
-		set_error(error, size, "%.2s is a light square (in '%.*s')", p, token_length(token), token);
+		text_set_error(error, size, "%.2s is a light square (in '%.*s')", p, token_length(token),
+		               token);
 		return false;
 	}
 	if (named) {
@@ -90,12 +80,12 @@ static bool read_square(const char **s, const char *token, int *square, char *er
 		digits++;
 	}
 	if (digits == 0) {
-		set_error(error, size, "expected a square number in '%.*s'", token_length(token), token);
+		text_set_error(error, size, "expected a square number in '%.*s'", token_length(token), token);
 		return false;
 	}
 	if (value < 1 || value > 32) {
-		set_error(error, size, "square %.*s is outside 1-32 (in '%.*s')", digits > 6 ? 6 : digits, *s,
-		          token_length(token), token);
+		text_set_error(error, size, "square %.*s is outside 1-32 (in '%.*s')",
+		               digits > 6 ? 6 : digits, *s, token_length(token), token);
 		return false;
 	}
 	*square = (int)value;
@@ -131,16 +121,16 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			if (!read_square(&s, token, &last, error, size))
 				return false;
 			if (last < first) {
-				set_error(error, size, "range '%.*s' runs backwards", token_length(token),
-				          token);
+				text_set_error(error, size, "range '%.*s' runs backwards",
+				               token_length(token), token);
 				return false;
 			}
 		}
 		for (int sq = first; sq <= last; sq++) {
 			Bitboard b = bb_square(sq - 1);
 			if (*all & b) {
-				set_error(error, size, "square %d is listed twice (in '%.*s')", sq,
-				          token_length(token), token);
+				text_set_error(error, size, "square %d is listed twice (in '%.*s')", sq,
+				               token_length(token), token);
 				return false;
 			}
 			*all |= b;
@@ -154,8 +144,8 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			continue;
 		}
 		if (*s && *s != ':' && *s != '.') {
-			set_error(error, size, "unexpected '%.*s' in the %s list", token_length(s), s,
-			          colour_name);
+			text_set_error(error, size, "unexpected '%.*s' in the %s list", token_length(s), s,
+			               colour_name);
 			return false;
 		}
 	}
@@ -169,12 +159,13 @@ static bool check_material(const Position *p, char *error, size_t size)
 	for (int c = 0; c < 2; c++) {
 		Bitboard bad = position_men(p, (Color)c) & position_crown_row((Color)c);
 		if (bad) {
-			set_error(error, size, "%s man on %d stands on its crowning row", names[c],
-			          bb_lowest(bad) + 1);
+			text_set_error(error, size, "%s man on %d stands on its crowning row", names[c],
+			               bb_lowest(bad) + 1);
 			return false;
 		}
 		if (bb_count(p->pieces[c]) > 12) {
-			set_error(error, size, "%d %s pieces (at most 12)", bb_count(p->pieces[c]), names[c]);
+			text_set_error(error, size, "%d %s pieces (at most 12)", bb_count(p->pieces[c]),
+			               names[c]);
 			return false;
 		}
 	}
@@ -204,9 +195,9 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 	else if (*s == 'W' || *s == 'w')
 		side = WHITE;
 	else {
-		set_error(error, error_size,
-		          *s ? "unknown turn letter '%.*s' (expected B or W)" : "empty FEN", token_length(s),
-		          s);
+		text_set_error(error, error_size,
+		               *s ? "unknown turn letter '%.*s' (expected B or W)" : "empty FEN",
+		               token_length(s), s);
 		return false;
 	}
 	s = skip_spaces(s + 1);
@@ -221,13 +212,13 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 		else if (*s == 'W' || *s == 'w')
 			c = WHITE;
 		else {
-			set_error(error, error_size, "unknown colour '%.*s' (expected B or W)",
-			          token_length(s), s);
+			text_set_error(error, error_size, "unknown colour '%.*s' (expected B or W)",
+			               token_length(s), s);
 			return false;
 		}
 		const char *colour_name = c == BLACK ? "black" : "white";
 		if (sides[c].seen) {
-			set_error(error, error_size, "the %s piece list appears twice", colour_name);
+			text_set_error(error, error_size, "the %s piece list appears twice", colour_name);
 			return false;
 		}
 		sides[c].seen = true;
@@ -236,10 +227,10 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 			return false;
 	}
 	if (!sides[BLACK].seen && !sides[WHITE].seen) {
-		set_error(error, error_size,
-		          *s ? "expected ':' after the turn letter, found '%.*s'"
-		             : "no piece lists after the turn letter",
-		          token_length(s), s);
+		text_set_error(error, error_size,
+		               *s ? "expected ':' after the turn letter, found '%.*s'"
+		                  : "no piece lists after the turn letter",
+		               token_length(s), s);
 		return false;
 	}
 	if (*s == '.')
@@ -248,7 +239,7 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 		s++;
 	s = skip_spaces(s);
 	if (*s && *s != '\n' && *s != '\r') {
-		set_error(error, error_size, "trailing text '%.*s' after the FEN", token_length(s), s);
+		text_set_error(error, error_size, "trailing text '%.*s' after the FEN", token_length(s), s);
 		return false;
 	}
 
@@ -303,7 +294,7 @@ bool notation_parse_hub_position(const char *text, Variant variant, Position *ou
 {
 	size_t length = strlen(text);
 	if (length != 33) {
-		set_error(error, error_size, "a hub position has 33 letters, this one has %zu", length);
+		text_set_error(error, error_size, "a hub position has 33 letters, this one has %zu", length);
 		return false;
 	}
 	Color side;
@@ -312,8 +303,8 @@ bool notation_parse_hub_position(const char *text, Variant variant, Position *ou
 	else if (text[0] == 'W')
 		side = WHITE;
 	else {
-		set_error(error, error_size, "unknown side letter '%c' (expected B or W)",
-		          isprint((unsigned char)text[0]) ? text[0] : '?');
+		text_set_error(error, error_size, "unknown side letter '%c' (expected B or W)",
+		               isprint((unsigned char)text[0]) ? text[0] : '?');
 		return false;
 	}
 	Bitboard pieces[2] = {0, 0}, kings = 0;
@@ -333,9 +324,9 @@ bool notation_parse_hub_position(const char *text, Variant variant, Position *ou
 			break;
 		case 'e': break;
 		default:
-			set_error(error, error_size,
-			          "bad letter '%c' for square %d (expected b, B, w, W or e)",
-			          isprint((unsigned char)c) ? c : '?', s + 1);
+			text_set_error(error, error_size,
+			               "bad letter '%c' for square %d (expected b, B, w, W or e)",
+			               isprint((unsigned char)c) ? c : '?', s + 1);
 			return false;
 		}
 	}
@@ -525,9 +516,9 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 {
 	MoveText t;
 	if (!split_move_text(text, &t)) {
-		set_error(error, error_size,
-		          "not a move: '%.*s' (expected e.g. 11-15, 11x18, 11x18x25, c3-d4 or c3:e5)",
-		          QUOTE_MAX, text);
+		text_set_error(error, error_size,
+		               "not a move: '%.*s' (expected e.g. 11-15, 11x18, 11x18x25, c3-d4 or c3:e5)",
+		               QUOTE_MAX, text);
 		return MOVE_PARSE_SYNTAX;
 	}
 	MoveList list;
@@ -549,7 +540,7 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 		return MOVE_PARSE_OK;
 	}
 	if (found == 0) {
-		set_error(error, error_size, "illegal move %.*s", QUOTE_MAX * 2, skip_spaces(text));
+		text_set_error(error, error_size, "illegal move %.*s", QUOTE_MAX * 2, skip_spaces(text));
 		return MOVE_PARSE_ILLEGAL;
 	}
 	char candidates[NOTATION_ERROR_MAX] = "";
@@ -559,8 +550,8 @@ MoveParse notation_parse_move(const Position *p, const char *text, Move *out, ch
 		notation_write_move_path(p, match[i], path, sizeof path);
 		text_append(candidates, sizeof candidates, &used, "%s%s", i ? " " : "", path);
 	}
-	set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2, skip_spaces(text),
-	          candidates);
+	text_set_error(error, error_size, "ambiguous move %.*s (candidates: %s)", QUOTE_MAX * 2,
+	               skip_spaces(text), candidates);
 	return MOVE_PARSE_AMBIGUOUS;
 }
 

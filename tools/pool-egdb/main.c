@@ -27,7 +27,7 @@ static const char usage_text[] =
     "K-th of M equal index ranges of every class (a job of an array). With --only,\n"
     "--step1 K/M runs only the forward step on the K-th of M index ranges and\n"
     "leaves its summary in DIR; --from-step1 M finishes the pair from the M\n"
-    "summaries (doc/EGDB.md, tools/egdb-slurm --slices).\n";
+    "summaries (doc/EGDB.md, scripts/egdb-slurm --slices).\n";
 
 enum { MAX_PAIRS = 2048 };
 
