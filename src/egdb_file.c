@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Endgame databases: the file format: Huffman-coded blocks of value bytes with run tokens. */
+#include "poolshark/bytes.h"
 #include "poolshark/egdb_file.h"
 
 #include <stdio.h>
@@ -10,34 +11,6 @@
 #include "poolshark/movegen.h"
 
 static const uint8_t MAGIC[8] = {'P', 'S', 'H', 'K', 'E', 'G', 'D', 'B'};
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v = 0;
-	for (int i = 3; i >= 0; i--)
-		v = (v << 8) | p[i];
-	return v;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = (v << 8) | p[i];
-	return v;
-}
 
 /*
  * Blocks are Huffman-coded tokens: a value byte (0..255), or a run token
@@ -339,7 +312,7 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 	memcpy(img + CODE_AT, code.length, CODE_SYMBOLS);
 	TokenWriter t = {{img + payload_at, 0, 0}, &code};
 	for (uint64_t b = 0; b < blocks; b++) {
-		put32(img + OFFSETS_AT + 4 * b, (uint32_t)t.w.bytes);
+		bytes_put32(img + OFFSETS_AT + 4 * b, (uint32_t)t.w.bytes);
 		tokenize_block(values + b * EGDB_BLOCK, skip + b * EGDB_BLOCK, block_length(count, b),
 		               write_token, &t);
 		if (t.w.bits) {
@@ -347,7 +320,7 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 			t.w.bytes++;
 		}
 	}
-	put32(img + OFFSETS_AT + 4 * blocks, (uint32_t)t.w.bytes);
+	bytes_put32(img + OFFSETS_AT + 4 * blocks, (uint32_t)t.w.bytes);
 	free(skip);
 
 	uint64_t wins = 0, draws = 0, losses = 0, invalid = 0;
@@ -368,25 +341,25 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 		}
 	}
 	memcpy(img, MAGIC, sizeof MAGIC);
-	put32(img + 8, EGDB_FORMAT_VERSION);
-	put32(img + 12, EGDB_VARIANT_POOL);
+	bytes_put32(img + 8, EGDB_FORMAT_VERSION);
+	bytes_put32(img + 12, EGDB_VARIANT_POOL);
 	img[16] = c.men[0];
 	img[17] = c.kings[0];
 	img[18] = c.men[1];
 	img[19] = c.kings[1];
-	put32(img + 20, EGDB_BLOCK);
-	put64(img + 24, count);
-	put64(img + 32, wins);
-	put64(img + 40, draws);
-	put64(img + 48, losses);
-	put64(img + 56, invalid);
-	put32(img + 64, longest_win);
-	put32(img + 68, longest_loss);
-	put64(img + 72, blocks);
-	put64(img + 80, t.w.bytes);
+	bytes_put32(img + 20, EGDB_BLOCK);
+	bytes_put64(img + 24, count);
+	bytes_put64(img + 32, wins);
+	bytes_put64(img + 40, draws);
+	bytes_put64(img + 48, losses);
+	bytes_put64(img + 56, invalid);
+	bytes_put32(img + 64, longest_win);
+	bytes_put32(img + 68, longest_loss);
+	bytes_put64(img + 72, blocks);
+	bytes_put64(img + 80, t.w.bytes);
 	*size = payload_at + t.w.bytes;
-	put64(img + 88,
-	      checksum_fnv1a(CHECKSUM_FNV_OFFSET, img + EGDB_HEADER_SIZE, *size - EGDB_HEADER_SIZE));
+	bytes_put64(img + 88,
+	            checksum_fnv1a(CHECKSUM_FNV_OFFSET, img + EGDB_HEADER_SIZE, *size - EGDB_HEADER_SIZE));
 	return img;
 }
 
@@ -401,25 +374,25 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 {
 	if (size < EGDB_HEADER_SIZE || memcmp(img, MAGIC, sizeof MAGIC))
 		return fail(err, err_size, "not an endgame database file (bad magic)");
-	h->version = get32(img + 8);
-	h->variant = get32(img + 12);
+	h->version = bytes_get32(img + 8);
+	h->variant = bytes_get32(img + 12);
 	if (h->version != EGDB_FORMAT_VERSION)
 		return fail(err, err_size, "unsupported format version");
 	if (h->variant != EGDB_VARIANT_POOL)
 		return fail(err, err_size, "database of another variant than pool checkers");
 	EgdbClass c = {{img[16], img[18]}, {img[17], img[19]}};
 	h->cls = c;
-	h->block = get32(img + 20);
-	h->positions = get64(img + 24);
-	h->wins = get64(img + 32);
-	h->draws = get64(img + 40);
-	h->losses = get64(img + 48);
-	h->invalid = get64(img + 56);
-	h->longest_win = get32(img + 64);
-	h->longest_loss = get32(img + 68);
-	h->blocks = get64(img + 72);
-	h->payload = get64(img + 80);
-	h->checksum = get64(img + 88);
+	h->block = bytes_get32(img + 20);
+	h->positions = bytes_get64(img + 24);
+	h->wins = bytes_get64(img + 32);
+	h->draws = bytes_get64(img + 40);
+	h->losses = bytes_get64(img + 48);
+	h->invalid = bytes_get64(img + 56);
+	h->longest_win = bytes_get32(img + 64);
+	h->longest_loss = bytes_get32(img + 68);
+	h->blocks = bytes_get64(img + 72);
+	h->payload = bytes_get64(img + 80);
+	h->checksum = bytes_get64(img + 88);
 	if (egdb_class_pieces(&c) > EGDB_MAX_PIECES || h->positions != egdb_class_size(c))
 		return fail(err, err_size, "class and position count disagree");
 	if (h->block != EGDB_BLOCK || h->blocks != (h->positions + EGDB_BLOCK - 1) / EGDB_BLOCK)
@@ -430,9 +403,9 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 		return fail(err, err_size, "file size does not match the header (truncated?)");
 	const uint8_t *offsets = img + OFFSETS_AT;
 	for (uint64_t b = 0; b < h->blocks; b++)
-		if (get32(offsets + 4 * b) > get32(offsets + 4 * (b + 1)))
+		if (bytes_get32(offsets + 4 * b) > bytes_get32(offsets + 4 * (b + 1)))
 			return fail(err, err_size, "bad block offset");
-	if (get32(offsets) != 0 || get32(offsets + 4 * h->blocks) != h->payload)
+	if (bytes_get32(offsets) != 0 || bytes_get32(offsets + 4 * h->blocks) != h->payload)
 		return fail(err, err_size, "bad block offset");
 	EgdbDecoder d;
 	if (!decoder_init(&d, img + CODE_AT))
@@ -448,7 +421,7 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 void egdb_image_block(const uint8_t *img, const EgdbHeader *h, const EgdbDecoder *d, uint64_t b, uint8_t *out)
 {
 	const uint8_t *offsets = img + OFFSETS_AT;
-	uint32_t start = get32(offsets + 4 * b), end = get32(offsets + 4 * (b + 1));
+	uint32_t start = bytes_get32(offsets + 4 * b), end = bytes_get32(offsets + 4 * (b + 1));
 	const uint8_t *payload = img + OFFSETS_AT + 4 * (h->blocks + 1);
 	uint64_t first = b * EGDB_BLOCK;
 	int n = (int)(h->positions - first < EGDB_BLOCK ? h->positions - first : EGDB_BLOCK);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The learned evaluation: weights file reader, accumulator and integer forward pass (doc/EVAL.md). */
 #include "poolshark/nnue.h"
+#include "poolshark/bytes.h"
 #include "poolshark/checksum.h"
 
 #include <errno.h>
@@ -11,21 +12,6 @@
 #ifdef __AVX2__
 #include <immintrin.h>
 #endif
-
-static uint32_t read_u32(const uint8_t *b)
-{
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-static uint64_t read_u64(const uint8_t *b)
-{
-	return (uint64_t)read_u32(b) | (uint64_t)read_u32(b + 4) << 32;
-}
-
-static int16_t read_i16(const uint8_t *b)
-{
-	return (int16_t)(uint16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
-}
 
 size_t nnue_file_size(int hidden)
 {
@@ -69,15 +55,15 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		snprintf(err, err_size, "not a poolshark weights file (bad magic at offset 0)");
 		return false;
 	}
-	uint32_t version = read_u32(b + 8);
+	uint32_t version = bytes_get32(b + 8);
 	if (version != NNUE_VERSION) {
 		snprintf(err, err_size, "format version %u, this build reads version %d (offset 8)", version,
 		         NNUE_VERSION);
 		return false;
 	}
 	Variant variant;
-	if (!variant_of_code(read_u32(b + 16), &variant)) {
-		snprintf(err, err_size, "unknown rule set %u (offset 16)", read_u32(b + 16));
+	if (!variant_of_code(bytes_get32(b + 16), &variant)) {
+		snprintf(err, err_size, "unknown rule set %u (offset 16)", bytes_get32(b + 16));
 		return false;
 	}
 	if (variant != expected) {
@@ -91,14 +77,14 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 	    {36, NNUE_L2_SCALE, "second-layer scale"}, {40, NNUE_OUT_SCALE, "output scale"},
 	    {44, NNUE_SCORE_PER_UNIT, "score scale"}};
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
-		uint32_t v = read_u32(b + fixed[i].offset);
+		uint32_t v = bytes_get32(b + fixed[i].offset);
 		if (v != fixed[i].value) {
 			snprintf(err, err_size, "%s %u, this build needs %u (offset %zu)", fixed[i].name, v,
 			         fixed[i].value, fixed[i].offset);
 			return false;
 		}
 	}
-	uint32_t hidden = read_u32(b + 24);
+	uint32_t hidden = bytes_get32(b + 24);
 	if (hidden < NNUE_HIDDEN_MIN || hidden > NNUE_HIDDEN_MAX || hidden % 16 != 0) {
 		snprintf(err, err_size,
 		         "hidden size %u, this build needs a multiple of 16 from %d to %d (offset 24)",
@@ -112,7 +98,7 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		         size < want ? size : want);
 		return false;
 	}
-	uint64_t checksum = read_u64(b + 56);
+	uint64_t checksum = bytes_get64(b + 56);
 	if (nnue_checksum(b, size) != checksum) {
 		snprintf(err, err_size, "checksum mismatch: the file is damaged (offset 56)");
 		return false;
@@ -129,13 +115,13 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 	bool ok = true;
 	size_t bad = 0;
 	for (size_t j = 0; j < h; j++, at += 2) {
-		n->ft_bias[j] = read_i16(b + at);
+		n->ft_bias[j] = (int16_t)bytes_get16(b + at);
 		if (ok && (n->ft_bias[j] > NNUE_FT_LIMIT || n->ft_bias[j] < -NNUE_FT_LIMIT))
 			ok = false, bad = at;
 	}
 	for (size_t i = 0; i < NNUE_INPUTS; i++)
 		for (size_t j = 0; j < h; j++, at += 2) {
-			n->ft_weight[i][j] = read_i16(b + at);
+			n->ft_weight[i][j] = (int16_t)bytes_get16(b + at);
 			if (ok && (n->ft_weight[i][j] > NNUE_FT_LIMIT || n->ft_weight[i][j] < -NNUE_FT_LIMIT))
 				ok = false, bad = at;
 		}
@@ -145,19 +131,19 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		return false;
 	}
 	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 4) {
-		n->l2_bias[k] = (int32_t)read_u32(b + at);
+		n->l2_bias[k] = (int32_t)bytes_get32(b + at);
 		if (ok && (n->l2_bias[k] > NNUE_BIAS_LIMIT || n->l2_bias[k] < -NNUE_BIAS_LIMIT))
 			ok = false, bad = at;
 	}
 	for (size_t k = 0; k < NNUE_HIDDEN2; k++)
 		for (size_t j = 0; j < 2 * h; j++, at++)
 			n->l2_weight[k][j] = (int8_t)b[at];
-	n->out_bias = (int32_t)read_u32(b + at);
+	n->out_bias = (int32_t)bytes_get32(b + at);
 	if (ok && (n->out_bias > NNUE_BIAS_LIMIT || n->out_bias < -NNUE_BIAS_LIMIT))
 		ok = false, bad = at;
 	at += 4;
 	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 2)
-		n->out_weight[k] = read_i16(b + at);
+		n->out_weight[k] = (int16_t)bytes_get16(b + at);
 	if (!ok) {
 		snprintf(err, err_size, "bias beyond +-%d (offset %zu)", NNUE_BIAS_LIMIT, bad);
 		free(n);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poolshark/bytes.h"
 #include "poolshark/random.h"
 
 /* The ranges the quantized file can hold (nnue.h): the trainer keeps every
@@ -359,25 +360,6 @@ double nettrain_epoch(Trainer *t, const Sample *s, const uint32_t *order, size_t
 	return n ? total / (double)n : 0;
 }
 
-static void put_u32(uint8_t *b, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		b[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put_u64(uint8_t *b, uint64_t v)
-{
-	put_u32(b, (uint32_t)v);
-	put_u32(b + 4, (uint32_t)(v >> 32));
-}
-
-static void put_i16(uint8_t *b, long v)
-{
-	uint16_t u = (uint16_t)(int16_t)v;
-	b[0] = (uint8_t)(u & 0xff);
-	b[1] = (uint8_t)(u >> 8);
-}
-
 /* round(x * scale) within [-limit, limit]. */
 static long quantize(double x, double scale, long limit)
 {
@@ -397,24 +379,26 @@ bool nettrain_export(const FloatNet *net, Variant v, uint64_t seed, uint8_t **by
 	                           (uint32_t)h,    NNUE_HIDDEN2,       NNUE_FT_SCALE,   NNUE_L2_SCALE,
 	                           NNUE_OUT_SCALE, NNUE_SCORE_PER_UNIT};
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		put_u32(b + 8 + 4 * i, fields[i]);
-	put_u64(b + 48, seed);
+		bytes_put32(b + 8 + 4 * i, fields[i]);
+	bytes_put64(b + 48, seed);
 	size_t at = NNUE_HEADER_SIZE;
 	const double hidden_out = (double)NNUE_FT_SCALE * NNUE_L2_SCALE,
 	             final_out = (double)NNUE_FT_SCALE * NNUE_OUT_SCALE;
 	for (int j = 0; j < h; j++, at += 2)
-		put_i16(b + at, quantize(net->ft_bias[j], NNUE_FT_SCALE, NNUE_FT_LIMIT));
+		bytes_put16(b + at,
+		            (uint16_t)(int16_t)(quantize(net->ft_bias[j], NNUE_FT_SCALE, NNUE_FT_LIMIT)));
 	for (size_t i = 0; i < (size_t)NNUE_INPUTS * (size_t)h; i++, at += 2)
-		put_i16(b + at, quantize(net->ft_weight[i], NNUE_FT_SCALE, NNUE_FT_LIMIT));
+		bytes_put16(b + at,
+		            (uint16_t)(int16_t)(quantize(net->ft_weight[i], NNUE_FT_SCALE, NNUE_FT_LIMIT)));
 	for (int k = 0; k < NNUE_HIDDEN2; k++, at += 4)
-		put_u32(b + at, (uint32_t)quantize(net->l2_bias[k], hidden_out, NNUE_BIAS_LIMIT));
+		bytes_put32(b + at, (uint32_t)quantize(net->l2_bias[k], hidden_out, NNUE_BIAS_LIMIT));
 	for (size_t i = 0; i < (size_t)NNUE_HIDDEN2 * 2 * (size_t)h; i++, at++)
 		b[at] = (uint8_t)(int8_t)quantize(net->l2_weight[i], NNUE_L2_SCALE, 127);
-	put_u32(b + at, (uint32_t)quantize(*net->out_bias, final_out, NNUE_BIAS_LIMIT));
+	bytes_put32(b + at, (uint32_t)quantize(*net->out_bias, final_out, NNUE_BIAS_LIMIT));
 	at += 4;
 	for (int k = 0; k < NNUE_HIDDEN2; k++, at += 2)
-		put_i16(b + at, quantize(net->out_weight[k], NNUE_OUT_SCALE, 32767));
-	put_u64(b + 56, nnue_checksum(b, n));
+		bytes_put16(b + at, (uint16_t)(int16_t)(quantize(net->out_weight[k], NNUE_OUT_SCALE, 32767)));
+	bytes_put64(b + 56, nnue_checksum(b, n));
 	*bytes = b;
 	*size = n;
 	return true;

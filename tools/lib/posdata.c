@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "poolshark/bytes.h"
 #include "poolshark/checksum.h"
 #include "poolshark/egdb_file.h"
 #include "poolshark/movegen.h"
@@ -28,39 +29,6 @@ enum {
 _Static_assert(OFFSET_CHECKSUM + 8 == POSDATA_HEADER_SIZE, "the checksum ends the header");
 _Static_assert(sizeof POSDATA_MAGIC - 1 == OFFSET_VERSION, "the magic fills the first 8 bytes");
 
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint16_t get16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
 uint32_t posdata_variant_code(Variant v)
 {
 	return (uint32_t)v + 1;
@@ -68,31 +36,31 @@ uint32_t posdata_variant_code(Variant v)
 
 void posdata_record_encode(const PosdataRecord *r, uint8_t out[POSDATA_RECORD_SIZE])
 {
-	put32(out + 0, r->pos.pieces[BLACK]);
-	put32(out + 4, r->pos.pieces[WHITE]);
-	put32(out + 8, r->pos.kings);
+	bytes_put32(out + 0, r->pos.pieces[BLACK]);
+	bytes_put32(out + 4, r->pos.pieces[WHITE]);
+	bytes_put32(out + 8, r->pos.kings);
 	out[12] = (uint8_t)r->pos.side;
 	out[13] = (uint8_t)r->result;
 	out[14] = r->has_egdb ? (uint8_t)(1 + r->egdb) : 0;
 	out[15] = (uint8_t)r->flags;
-	put16(out + 16, (uint16_t)(int16_t)r->score);
-	put16(out + 18, (uint16_t)r->ply);
-	put32(out + 20, r->game);
+	bytes_put16(out + 16, (uint16_t)(int16_t)r->score);
+	bytes_put16(out + 18, (uint16_t)r->ply);
+	bytes_put32(out + 20, r->game);
 }
 
 void posdata_header_encode(const PosdataHeader *h, uint8_t out[POSDATA_HEADER_SIZE])
 {
 	memset(out, 0, POSDATA_HEADER_SIZE);
 	memcpy(out, POSDATA_MAGIC, OFFSET_VERSION);
-	put32(out + OFFSET_VERSION, POSDATA_VERSION);
-	put32(out + OFFSET_HEADER_SIZE, POSDATA_HEADER_SIZE);
-	put32(out + OFFSET_RECORD_SIZE, POSDATA_RECORD_SIZE);
-	put32(out + OFFSET_VARIANT, posdata_variant_code(h->variant));
-	put32(out + OFFSET_EGDB_PIECES, (uint32_t)h->egdb_pieces);
-	put64(out + OFFSET_NODES, h->nodes);
-	put64(out + OFFSET_SEED, h->seed);
-	put64(out + OFFSET_COUNT, h->count);
-	put64(out + OFFSET_CHECKSUM, h->checksum);
+	bytes_put32(out + OFFSET_VERSION, POSDATA_VERSION);
+	bytes_put32(out + OFFSET_HEADER_SIZE, POSDATA_HEADER_SIZE);
+	bytes_put32(out + OFFSET_RECORD_SIZE, POSDATA_RECORD_SIZE);
+	bytes_put32(out + OFFSET_VARIANT, posdata_variant_code(h->variant));
+	bytes_put32(out + OFFSET_EGDB_PIECES, (uint32_t)h->egdb_pieces);
+	bytes_put64(out + OFFSET_NODES, h->nodes);
+	bytes_put64(out + OFFSET_SEED, h->seed);
+	bytes_put64(out + OFFSET_COUNT, h->count);
+	bytes_put64(out + OFFSET_CHECKSUM, h->checksum);
 }
 
 uint64_t posdata_checksum(const uint8_t *header, const uint8_t *records, size_t records_size)
@@ -118,7 +86,7 @@ bool posdata_record_decode(const uint8_t in[POSDATA_RECORD_SIZE], const PosdataH
 		return false;
 	}
 	Position *p = &out->pos;
-	position_set(p, get32(in), get32(in + 4), get32(in + 8), (Color)side);
+	position_set(p, bytes_get32(in), bytes_get32(in + 4), bytes_get32(in + 8), (Color)side);
 	p->variant = (uint8_t)h->variant;
 	PositionProblem problem = position_validate(p);
 	if (problem != POSITION_OK) {
@@ -136,7 +104,7 @@ bool posdata_record_decode(const uint8_t in[POSDATA_RECORD_SIZE], const PosdataH
 		         "the side to move must capture (the format holds quiet positions only)");
 		return false;
 	}
-	int score = (int16_t)get16(in + 16);
+	int score = (int16_t)bytes_get16(in + 16);
 	if (score < -SCORE_WIN || score > SCORE_WIN) {
 		snprintf(err, err_size, "score %d beyond a won game (%d)", score, SCORE_WIN);
 		return false;
@@ -153,8 +121,8 @@ bool posdata_record_decode(const uint8_t in[POSDATA_RECORD_SIZE], const PosdataH
 	out->has_egdb = egdb != 0;
 	out->egdb = egdb ? (PosdataResult)(egdb - 1) : POSDATA_DRAW;
 	out->flags = flags;
-	out->ply = get16(in + 18);
-	out->game = get32(in + 20);
+	out->ply = bytes_get16(in + 18);
+	out->game = bytes_get32(in + 20);
 	return true;
 }
 
@@ -170,9 +138,11 @@ bool posdata_parse(const uint8_t *image, size_t size, PosdataHeader *h, PosdataR
 		snprintf(err, err_size, "offset 0: not a poolshark training data file (bad magic)");
 		return false;
 	}
-	uint32_t version = get32(image + OFFSET_VERSION), header_size = get32(image + OFFSET_HEADER_SIZE);
-	uint32_t record_size = get32(image + OFFSET_RECORD_SIZE), variant = get32(image + OFFSET_VARIANT);
-	uint32_t egdb_pieces = get32(image + OFFSET_EGDB_PIECES);
+	uint32_t version = bytes_get32(image + OFFSET_VERSION),
+	         header_size = bytes_get32(image + OFFSET_HEADER_SIZE);
+	uint32_t record_size = bytes_get32(image + OFFSET_RECORD_SIZE),
+	         variant = bytes_get32(image + OFFSET_VARIANT);
+	uint32_t egdb_pieces = bytes_get32(image + OFFSET_EGDB_PIECES);
 	if (version != POSDATA_VERSION) {
 		snprintf(err, err_size, "offset %d: format version %" PRIu32 ", this reader reads version %d",
 		         OFFSET_VERSION, version, POSDATA_VERSION);
@@ -198,15 +168,15 @@ bool posdata_parse(const uint8_t *image, size_t size, PosdataHeader *h, PosdataR
 		         OFFSET_EGDB_PIECES, egdb_pieces, variant_rules(h->variant)->name);
 		return false;
 	}
-	if (get32(image + OFFSET_RESERVED) != 0) {
+	if (bytes_get32(image + OFFSET_RESERVED) != 0) {
 		snprintf(err, err_size, "offset %d: reserved field not 0", OFFSET_RESERVED);
 		return false;
 	}
 	h->egdb_pieces = (int)egdb_pieces;
-	h->nodes = get64(image + OFFSET_NODES);
-	h->seed = get64(image + OFFSET_SEED);
-	h->count = get64(image + OFFSET_COUNT);
-	h->checksum = get64(image + OFFSET_CHECKSUM);
+	h->nodes = bytes_get64(image + OFFSET_NODES);
+	h->seed = bytes_get64(image + OFFSET_SEED);
+	h->count = bytes_get64(image + OFFSET_COUNT);
+	h->checksum = bytes_get64(image + OFFSET_CHECKSUM);
 
 	size_t whole = (size - POSDATA_HEADER_SIZE) / POSDATA_RECORD_SIZE;
 	if (h->count > whole) {
