@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "support/support.h"
+
 typedef struct Paths {
 	char engine[1024]; /* the poolshark binary */
 	char tools[1024];  /* the directory of the tools */
@@ -18,33 +20,8 @@ typedef struct Paths {
 
 static Paths paths;
 
-typedef struct Run {
-	int status; /* exit status, -1 when killed */
-	char text[16384];
-} Run;
-
-/* Runs `command` (a shell command line, stderr joined to stdout) and keeps
- * the output and the exit status. */
-static void run(Run *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-static void run(Run *r, const char *format, ...)
-{
-	char command[4096];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(command, sizeof command, format, args);
-	va_end(args);
-	strncat(command, " 2>&1", sizeof command - strlen(command) - 1);
-	FILE *f = popen(command, "r");
-	assert_non_null(f);
-	size_t n = fread(r->text, 1, sizeof r->text - 1, f);
-	r->text[n] = '\0';
-	int status = pclose(f);
-	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* The output holds `reason` before the usage line, and the exit is 2. */
-static void expect_usage_error(const Run *r, const char *reason)
+static void expect_usage_error(const SupportRun *r, const char *reason)
 {
 	const char *at = strstr(r->text, reason), *usage = strstr(r->text, "usage:");
 	if (!at || !usage || at > usage || r->status != 2)
@@ -55,29 +32,29 @@ static void expect_usage_error(const Run *r, const char *reason)
 static void test_pool_match_says_what_is_missing(void **state)
 {
 	(void)state;
-	Run r;
-	run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --games 2 --depth 2", paths.tools,
-	    paths.engine, paths.engine);
+	SupportRun r;
+	support_run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --games 2 --depth 2", paths.tools,
+	            paths.engine, paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs --openings FILE");
-	run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --depth 2 --openings /dev/null", paths.tools,
-	    paths.engine, paths.engine);
+	support_run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --depth 2 --openings /dev/null",
+	            paths.tools, paths.engine, paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs --games N");
-	run(&r, "%s/pool-match --engine cmd=%s --games 2 --depth 2 --openings /dev/null", paths.tools,
-	    paths.engine);
+	support_run(&r, "%s/pool-match --engine cmd=%s --games 2 --depth 2 --openings /dev/null", paths.tools,
+	            paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs two --engine options");
-	run(&r, "%s/pool-match --summarize", paths.tools);
+	support_run(&r, "%s/pool-match --summarize", paths.tools);
 	expect_usage_error(&r, "pool-match: --summarize needs at least one PDN file");
 }
 
 static void test_make_openings_names_the_bad_option(void **state)
 {
 	(void)state;
-	Run r;
-	run(&r, "%s/make-openings --frob", paths.tools);
+	SupportRun r;
+	support_run(&r, "%s/make-openings --frob", paths.tools);
 	expect_usage_error(&r, "make-openings: --frob: unknown option");
-	run(&r, "%s/make-openings --plies", paths.tools);
+	support_run(&r, "%s/make-openings --plies", paths.tools);
 	expect_usage_error(&r, "make-openings: --plies: needs a value");
-	run(&r, "%s/make-openings --plies 99", paths.tools);
+	support_run(&r, "%s/make-openings --plies 99", paths.tools);
 	expect_usage_error(&r, "make-openings: --plies 99: ");
 }
 
@@ -86,14 +63,14 @@ static void test_make_openings_names_the_bad_option(void **state)
 static void test_selfplay_refuses_what_it_cannot_play(void **state)
 {
 	(void)state;
-	Run r;
-	run(&r, "%s/selfplay --games 0", paths.tools);
+	SupportRun r;
+	support_run(&r, "%s/selfplay --games 0", paths.tools);
 	expect_usage_error(&r, "selfplay: --games: 0 is too small");
-	run(&r, "%s/selfplay --games 3 --depth-a 1 --depth-b 1", paths.tools);
+	support_run(&r, "%s/selfplay --games 3 --depth-a 1 --depth-b 1", paths.tools);
 	expect_usage_error(&r, "selfplay: --games: 3 is odd");
-	run(&r, "%s/selfplay --frob 1", paths.tools);
+	support_run(&r, "%s/selfplay --frob 1", paths.tools);
 	expect_usage_error(&r, "selfplay: unknown option '--frob'");
-	run(&r, "%s/selfplay --games", paths.tools);
+	support_run(&r, "%s/selfplay --games", paths.tools);
 	expect_usage_error(&r, "selfplay: --games: needs a value");
 }
 

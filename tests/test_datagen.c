@@ -17,6 +17,7 @@
 #include "poolshark/egdb.h"
 #include "poolshark/movegen.h"
 #include "posdata.h"
+#include "support/support.h"
 
 typedef struct Paths {
 	char datagen[1024], egdb_tool[1024];
@@ -391,18 +392,10 @@ static void test_bad_arguments(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR");
-	if (!tools) {
-		fprintf(stderr, "test_datagen: TOOL_DIR must be set (make test does)\n");
+	if (!support_tool_path("test_datagen", "datagen", paths.datagen, sizeof paths.datagen) ||
+	    !support_tool_path("test_datagen", "pool-egdb", paths.egdb_tool, sizeof paths.egdb_tool) ||
+	    !getcwd(paths.source, sizeof paths.source))
 		return -1;
-	}
-	char cwd[512];
-	if (!getcwd(cwd, sizeof cwd))
-		return -1;
-	const char *base = tools[0] == '/' ? "" : cwd;
-	snprintf(paths.datagen, sizeof paths.datagen, "%s%s%s/datagen", base, *base ? "/" : "", tools);
-	snprintf(paths.egdb_tool, sizeof paths.egdb_tool, "%s%s%s/pool-egdb", base, *base ? "/" : "", tools);
-	snprintf(paths.source, sizeof paths.source, "%s", cwd);
 	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_datagen.XXXXXX");
 	return mkdtemp(paths.dir) ? 0 : -1;
 }
@@ -410,9 +403,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char command[512];
-	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
-	return system(command) == 0 ? 0 : -1;
+	return support_remove_dir(paths.dir);
 }
 
 int main(void)

@@ -30,30 +30,6 @@ typedef struct Paths {
 
 static Paths paths;
 
-typedef struct Run {
-	int status;
-	char text[32768];
-} Run;
-
-static void run(Run *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-/* Runs a shell command, stderr joined to stdout; keeps output and status. */
-static void run(Run *r, const char *format, ...)
-{
-	char command[4096];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(command, sizeof command, format, args);
-	va_end(args);
-	strncat(command, " 2>&1", sizeof command - strlen(command) - 1);
-	FILE *f = popen(command, "r");
-	assert_non_null(f);
-	size_t n = fread(r->text, 1, sizeof r->text - 1, f);
-	r->text[n] = '\0';
-	int status = pclose(f);
-	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void write_file(const char *name, const char *text)
 {
 	char path[256];
@@ -78,8 +54,8 @@ static void test_summarize_reads_foreign_files(void **state)
 	           "[Event \"club\"]\n[Black \"bert\"]\n[White \"anna\"]\n\n1. 11-15 23-19 1/2-1/2\n\n"
 	           "[Event \"club\"]\n[Round \"7\"]\n[Black \"anna\"]\n[White \"bert\"]\n\n"
 	           "1. 11-15 23-19\n2. 9-13 22-17 3. 13x22 25x18 4. 11-16 1-0\n");
-	Run r;
-	run(&r, "%s/pool-match --summarize %s/foreign.pdn", paths.tools, paths.dir);
+	SupportRun r;
+	support_run(&r, "%s/pool-match --summarize %s/foreign.pdn", paths.tools, paths.dir);
 	if (!strstr(r.text, "Match: anna vs bert, 3 games") || !strstr(r.text, "Result for anna: +2 =1 -0"))
 		fail_msg("%s", r.text);
 	char expected[512];

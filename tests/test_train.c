@@ -14,6 +14,7 @@
 
 #include "poolshark/nnue.h"
 #include "posdata.h"
+#include "support/support.h"
 
 static struct {
 	char datagen[1024], train[1024], source[1024], dir[256];
@@ -127,18 +128,10 @@ static void test_bad_arguments(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR");
-	if (!tools) {
-		fprintf(stderr, "test_train: TOOL_DIR must be set (make test does)\n");
+	if (!support_tool_path("test_train", "datagen", paths.datagen, sizeof paths.datagen) ||
+	    !support_tool_path("test_train", "train", paths.train, sizeof paths.train) ||
+	    !getcwd(paths.source, sizeof paths.source))
 		return -1;
-	}
-	char cwd[512];
-	if (!getcwd(cwd, sizeof cwd))
-		return -1;
-	const char *base = tools[0] == '/' ? "" : cwd;
-	snprintf(paths.datagen, sizeof paths.datagen, "%s%s%s/datagen", base, *base ? "/" : "", tools);
-	snprintf(paths.train, sizeof paths.train, "%s%s%s/train", base, *base ? "/" : "", tools);
-	snprintf(paths.source, sizeof paths.source, "%s", cwd);
 	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_train.XXXXXX");
 	return mkdtemp(paths.dir) ? 0 : -1;
 }
@@ -146,9 +139,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char command[512];
-	snprintf(command, sizeof command, "rm -rf '%s'", paths.dir);
-	return system(command) == 0 ? 0 : -1;
+	return support_remove_dir(paths.dir);
 }
 
 int main(void)

@@ -2,9 +2,12 @@
 /* Test helpers shared by every suite (no main here: linked into each test). */
 #include "support.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
@@ -399,4 +402,42 @@ int support_remove_dir(const char *dir)
 	if (snprintf(command, sizeof command, "rm -rf '%s'", dir) >= (int)sizeof command)
 		return -1;
 	return system(command) == 0 ? 0 : -1;
+}
+
+void support_run(SupportRun *r, const char *format, ...)
+{
+	char command[4096];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(command, sizeof command, format, args);
+	va_end(args);
+	strncat(command, " 2>&1", sizeof command - strlen(command) - 1);
+	r->status = -1;
+	r->text[0] = '\0';
+	FILE *f = popen(command, "r");
+	if (!f)
+		return;
+	size_t n = fread(r->text, 1, sizeof r->text - 1, f);
+	r->text[n] = '\0';
+	int status = pclose(f);
+	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool support_tool_path(const char *suite, const char *name, char *out, size_t size)
+{
+	const char *tools = getenv("TOOL_DIR");
+	char cwd[512];
+	if (!tools) {
+		fprintf(stderr, "%s: TOOL_DIR must be set (make test does)\n", suite);
+		return false;
+	}
+	if (tools[0] != '/' && !getcwd(cwd, sizeof cwd))
+		return false;
+	int n = tools[0] == '/' ? snprintf(out, size, "%s/%s", tools, name)
+	                        : snprintf(out, size, "%s/%s/%s", cwd, tools, name);
+	if (n < 0 || (size_t)n >= size) {
+		fprintf(stderr, "%s: the path of %s is too long\n", suite, name);
+		return false;
+	}
+	return true;
 }

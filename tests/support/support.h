@@ -84,6 +84,22 @@ bool support_check_moves(const char *fen, const char *expected);
  * it; 0 on success (the cmocka teardown convention). */
 int support_remove_dir(const char *dir);
 
+/* The output and exit status of a shell command (support_run). */
+typedef struct SupportRun {
+	int status; /* the exit status, -1 when killed by a signal */
+	char text[32768];
+} SupportRun;
+
+/* Runs the shell command made from format (stderr joined to stdout) and
+ * keeps its output, cut at sizeof r->text - 1 bytes, and exit status. */
+void support_run(SupportRun *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* Writes to out the absolute path of program `name` in the directory
+ * $TOOL_DIR (relative to the working directory when it is not absolute;
+ * make test sets it). False, after a message naming the suite, when
+ * TOOL_DIR is unset or the path does not fit. */
+bool support_tool_path(const char *suite, const char *name, char *out, size_t size);
+
 /* True when m is one of the legal moves of *p. */
 bool support_is_legal(const Position *p, Move m);
 
