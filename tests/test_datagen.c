@@ -273,6 +273,11 @@ static void test_reader_refuses_missing_and_short(void **state)
 	write_bytes("short.psdata", (const uint8_t *)"PSHKDATA", 8);
 	assert_false(posdata_load(path_of("short.psdata"), &f, err, sizeof err));
 	assert_non_null(strstr(err, "shorter than the 64-byte header"));
+	/* An input without end is read no further than its header says: a
+	 * device of zeros has no magic, so only its first 64 bytes are read. */
+	assert_false(posdata_load("/dev/zero", &f, err, sizeof err));
+	assert_non_null(strstr(err, "/dev/zero"));
+	assert_int_equal(run("timeout 10 '%s' info /dev/zero 2>/dev/null", paths.datagen), 1);
 }
 
 /* The committed sample (the fuzzer's seed, written by version 1) still

@@ -26,6 +26,8 @@ enum {
 	OFFSET_COUNT = 48,
 	OFFSET_CHECKSUM = 56
 };
+/* More records than a file may claim and still be read (24 GiB). */
+#define POSDATA_MAX_RECORDS (UINT64_C(1) << 30)
 _Static_assert(OFFSET_CHECKSUM + 8 == POSDATA_HEADER_SIZE, "the checksum ends the header");
 _Static_assert(sizeof POSDATA_MAGIC - 1 == OFFSET_VERSION, "the magic fills the first 8 bytes");
 
@@ -223,8 +225,12 @@ bool posdata_load(const char *path, PosdataFile *out, char *err, size_t err_size
 	}
 	uint8_t *image = NULL;
 	size_t size = 0, capacity = 0;
-	bool ok = true;
-	for (;;) {
+	/* Reading stops at the size the header claims, plus one byte to see
+	 * trailing data, so that no input (a device, a pipe) is read without
+	 * end: after the header, only a file with the magic goes on. */
+	size_t limit = POSDATA_HEADER_SIZE;
+	bool ok = true, header_seen = false;
+	while (size < limit) {
 		if (size == capacity) {
 			capacity = capacity ? 2 * capacity : 1 << 16;
 			uint8_t *grown = realloc(image, capacity);
@@ -234,10 +240,17 @@ bool posdata_load(const char *path, PosdataFile *out, char *err, size_t err_size
 			}
 			image = grown;
 		}
-		size_t n = fread(image + size, 1, capacity - size, f);
+		size_t want = capacity - size < limit - size ? capacity - size : limit - size;
+		size_t n = fread(image + size, 1, want, f);
 		size += n;
 		if (n == 0)
 			break;
+		if (!header_seen && size >= POSDATA_HEADER_SIZE) {
+			header_seen = true;
+			uint64_t count = bytes_get64(image + OFFSET_COUNT);
+			if (memcmp(image, POSDATA_MAGIC, OFFSET_VERSION) == 0 && count <= POSDATA_MAX_RECORDS)
+				limit = POSDATA_HEADER_SIZE + (size_t)count * POSDATA_RECORD_SIZE + 1;
+		}
 	}
 	if (ferror(f)) {
 		snprintf(err, err_size, "%s: read error", path);
