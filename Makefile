@@ -23,7 +23,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDLIBS  = $(BSD_LIBS) -lpthread -lm
 
 LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/book_default.o
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/book_default.o $(BUILD)/gen/nnue_default.o
 LIB       := $(BUILD)/libpoolshark.a
 # Code only the tools and their tests use (match client, statistics).
 TOOLS_LIB_SRC := $(wildcard tools/lib/*.c)
@@ -107,6 +107,16 @@ $(BUILD)/gen/book_default.c: book/default.book scripts/embed-bytes
 	sh scripts/embed-bytes book_default book/default.book > $@.new && mv -f $@.new $@
 
 $(BUILD)/gen/book_default.o: $(BUILD)/gen/book_default.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The default networks, one per rule set, are compiled in the same way (doc/EVAL.md).
+NNUE_DEFAULT := $(foreach v,pool russian brazilian,tools/data/nnue-$(v).bin)
+$(BUILD)/gen/nnue_default.c: $(NNUE_DEFAULT) scripts/embed-bytes
+	@mkdir -p $(dir $@)
+	{ for v in pool russian brazilian; do \
+		sh scripts/embed-bytes nnue_$$v tools/data/nnue-$$v.bin || exit 1; done; } > $@.new && mv -f $@.new $@
+
+$(BUILD)/gen/nnue_default.o: $(BUILD)/gen/nnue_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The version is set here and compiled into one object.

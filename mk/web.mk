@@ -5,7 +5,7 @@
 # page's scripts into one web/dist/index.html (opens from disk too).
 EMCC     ?= emcc
 WEB_OUT  := build-web
-WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c web/compat/strtonum.c web/engine/worker.c
+WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c $(BUILD)/gen/nnue_default.c web/compat/strtonum.c web/engine/worker.c
 WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
 	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 -Iinclude -Iweb/compat -MMD -MP

@@ -9,7 +9,8 @@ PIC_LIB := $(BUILD)/pic/libpoolshark.a
 $(BUILD)/pic/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
-$(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/$(BUILD)/gen/book_default.o
+$(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/$(BUILD)/gen/book_default.o \
+		$(BUILD)/pic/$(BUILD)/gen/nnue_default.o
 	$(AR) rcs $@ $^
 $(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
 	@mkdir -p $(dir $@)
@@ -38,6 +39,7 @@ $(WIN_BUILD)/%.o: %.c
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 $(WIN_BUILD)/src/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 $(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/$(BUILD)/gen/book_default.o \
+		$(WIN_BUILD)/$(BUILD)/gen/nnue_default.o \
 		$(WIN_BUILD)/compat/mingw/strtonum.o
 	$(WIN_AR) rcs $@ $^
 $(WIN_BUILD)/poolshark64.dll: $(WIN_BUILD)/checkerboard/export.o $(WIN_BUILD)/libpoolshark-core.a

@@ -182,7 +182,7 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	engine_get_options(cb->engine, &o);
 	bool parsed = value && !next_word(&args) && options_parse(option, value, &o, error, sizeof error);
 	EngineStatus set = parsed ? engine_set_options(cb->engine, &o) : ENGINE_OK;
-	const char *why = set == ENGINE_BAD_EGDB ? engine_refusal_text(cb->engine) : engine_status_text(set);
+	const char *why = set == ENGINE_BAD_EGDB || set == ENGINE_BAD_NETWORK ? engine_refusal_text(cb->engine) : engine_status_text(set);
 	char reason[OPTION_ERROR_MAX];
 	snprintf(reason, sizeof reason, "%s", why);
 	pthread_mutex_unlock(&cb->lock);

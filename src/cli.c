@@ -3,8 +3,11 @@
 #include "poolshark/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "poolshark/egdb.h"
+#include "poolshark/nnue.h"
 #include "poolshark/number.h"
 
 bool cli_parse_number(const char *program, const char *what, const char *text, long long min, long long max,
@@ -39,4 +42,17 @@ bool cli_check_egdb(const char *program, const char *dir)
 		snprintf(why, sizeof why, "no complete endgame database in '%.400s'", dir);
 	fprintf(stderr, "poolshark %s: --egdb %.400s: %s\n", program, dir, why);
 	return false;
+}
+
+bool cli_check_eval_file(const char *program, const EngineOptions *options)
+{
+	if (!strcmp(options->eval_file, "default"))
+		return true;
+	NnueNetwork *net = malloc(sizeof *net);
+	char why[512] = "not enough memory";
+	bool ok = net && nnue_load_file(net, options->eval_file, options->variant, why, sizeof why);
+	free(net);
+	if (!ok)
+		fprintf(stderr, "poolshark %s: --eval-file %.400s\n", program, why);
+	return ok;
 }

@@ -163,6 +163,8 @@ int cli_analyse(int argc, char **argv)
 	 * binary is only taken when it does. */
 	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("analyse", options.egdb_path))
 		return CLI_USAGE;
+	if (!cli_check_eval_file("analyse", &options))
+		return CLI_USAGE;
 	if (!fen)
 		position_start_variant(&p, options.variant);
 

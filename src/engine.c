@@ -26,6 +26,37 @@ void engine_default_options(EngineOptions *out)
 	out->egdb_path[0] = '\0';
 	out->threads = 1;
 	snprintf(out->book, sizeof out->book, "off");
+	out->eval = ENGINE_EVAL_CLASSIC;
+	snprintf(out->eval_file, sizeof out->eval_file, "default");
+}
+
+/* A new network for `variant` from `file` ("default": the compiled-in
+ * one); NULL with the reason in error when it cannot be had. */
+static NnueNetwork *load_network(Variant variant, const char *file, char *error, size_t size)
+{
+	NnueNetwork *net = malloc(sizeof *net);
+	if (!net) {
+		snprintf(error, size, "%s", engine_status_text(ENGINE_NO_MEMORY));
+		return NULL;
+	}
+	bool ok = strcmp(file, "default") ? nnue_load_file(net, file, variant, error, size)
+	                                  : nnue_load_default(net, variant, error, size);
+	if (!ok) {
+		free(net);
+		return NULL;
+	}
+	return net;
+}
+
+/* Gives every search the engine's network when the options ask for it. */
+static void use_network(Engine *e)
+{
+	threads_set_network(e->threads, e->options.eval == ENGINE_EVAL_NET ? e->network : NULL);
+}
+
+const char *engine_network_error(const Engine *e)
+{
+	return e->network_error;
 }
 
 /* Gives every search the databases db (NULL: none), closing the old ones;
@@ -112,6 +143,18 @@ Engine *engine_create(const EngineOptions *options)
 	use_egdb(e,
 	         options->egdb_path[0] ? egdb_open(options->egdb_path, egdb_error, sizeof egdb_error) : NULL,
 	         egdb_error);
+	char net_error[sizeof e->network_error] = "";
+	e->network = load_network(options->variant, options->eval_file, net_error, sizeof net_error);
+	if (!e->network) {
+		snprintf(e->network_error, sizeof e->network_error, "eval-file: %s", net_error);
+		snprintf(e->options.eval_file, sizeof e->options.eval_file, "default");
+		e->network = load_network(options->variant, "default", net_error, sizeof net_error);
+	}
+	if (!e->network) {
+		engine_destroy(e);
+		return NULL;
+	}
+	use_network(e);
 	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
 	start_preparer(e);
 	return e;
@@ -131,6 +174,7 @@ const char *engine_status_text(EngineStatus status)
 	case ENGINE_HASH_TOO_LARGE: return "more than this machine's memory";
 	case ENGINE_BAD_BOOK: return "the book cannot be read";
 	case ENGINE_BAD_EGDB: return "no complete endgame database there";
+	case ENGINE_BAD_NETWORK: return "not a network for this variant";
 	}
 	return "unknown engine status";
 }
@@ -162,6 +206,7 @@ void engine_destroy(Engine *e)
 	book_free(e->book);
 	threads_destroy(e->threads);
 	egdb_close(e->egdb);
+	free(e->network);
 	free(e->game);
 	free(e);
 }
@@ -205,6 +250,21 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 			book_free(book);
 		return ENGINE_BAD_EGDB;
 	}
+	NnueNetwork *network = e->network;
+	bool new_network =
+	    options->variant != e->options.variant || strcmp(options->eval_file, e->options.eval_file) != 0;
+	if (new_network) {
+		char why[sizeof e->refusal - 20];
+		network = load_network(options->variant, options->eval_file, why, sizeof why);
+		if (!network) {
+			snprintf(e->refusal, sizeof e->refusal, "eval-file: %s", why);
+			if (new_book)
+				book_free(book);
+			if (new_egdb)
+				egdb_close(egdb);
+			return ENGINE_BAD_NETWORK;
+		}
+	}
 	EngineStatus status = ENGINE_OK;
 	int old_threads = threads_count(e->threads);
 	if (!threads_set_count(e->threads, options->threads))
@@ -229,6 +289,8 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 			book_free(book);
 		if (new_egdb)
 			egdb_close(egdb);
+		if (new_network)
+			free(network);
 		return status;
 	}
 	bool new_variant = options->variant != e->options.variant;
@@ -238,7 +300,13 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 		book_free(e->book);
 		e->book = book;
 	}
+	if (new_network) {
+		threads_set_network(e->threads, NULL);
+		free(e->network);
+		e->network = network;
+	}
 	e->options = *options;
+	use_network(e);
 	return new_variant ? engine_new_game(e, NULL) : ENGINE_OK;
 }
 

@@ -9,6 +9,7 @@
 #include "poolshark/book.h"
 #include "poolshark/engine.h"
 #include "poolshark/movegen.h"
+#include "poolshark/nnue.h"
 #include "poolshark/threads.h"
 
 enum { PREPARE_THREADS = 2 /* threads that make a new table resident */ };
@@ -21,7 +22,9 @@ struct Engine {
 	Book *book;       /* NULL when off */
 	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
-	char refusal[256]; /* why engine_set_options() last refused ENGINE_BAD_EGDB */
+	char refusal[320]; /* why engine_set_options() last refused ENGINE_BAD_EGDB or _NETWORK */
+	NnueNetwork *network; /* of options.variant and options.eval_file, whatever options.eval */
+	char network_error[320]; /* why engine_create() fell back to the compiled-in network */
 
 	/* The running (or last) background search. Only the controlling
 	 * thread starts and joins it; the flags are shared. */

@@ -185,6 +185,21 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
 	return ok;
 }
 
+/* The bytes of tools/data/nnue-VARIANT.bin, written into a C file by the
+ * build (scripts/embed-bytes), so that the default networks need no file at
+ * run time. */
+extern const unsigned char nnue_pool_data[], nnue_russian_data[], nnue_brazilian_data[];
+extern const size_t nnue_pool_size, nnue_russian_size, nnue_brazilian_size;
+
+bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
+{
+	const unsigned char *bytes[VARIANT_COUNT] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data};
+	size_t sizes[VARIANT_COUNT] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size};
+	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 && VARIANT_COUNT == 3,
+	               "one compiled-in network per rule set, in Variant order");
+	return nnue_load_bytes(net, bytes[v], sizes[v], v, err, err_size);
+}
+
 /* Adds (sign 1) or removes (-1) the inputs of the pieces in `set`, of colour
  * owner and kind king, to both points of view. */
 static void apply(const NnueNetwork *net, NnueAccumulator *acc, Bitboard set, Color owner, bool king,
@@ -221,14 +236,20 @@ void nnue_update(const NnueNetwork *net, const Position *before, Move m, const N
 {
 	Position after;
 	position_make_keyed(before, m, &after, false);
+	nnue_update_between(net, before, &after, in, out);
+}
+
+void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
+                         const NnueAccumulator *in, NnueAccumulator *out)
+{
 	if (out != in)
 		for (int view = 0; view < 2; view++)
 			memcpy(out->v[view], in->v[view], sizeof(int16_t) * (size_t)net->hidden);
 	/* The difference of the four piece sets: the origin, the destination,
 	 * the captured pieces and a crowning are all that changes. */
 	for (int c = 0; c < 2; c++) {
-		Bitboard men0 = position_men(before, (Color)c), men1 = position_men(&after, (Color)c);
-		Bitboard kings0 = position_kings(before, (Color)c), kings1 = position_kings(&after, (Color)c);
+		Bitboard men0 = position_men(before, (Color)c), men1 = position_men(after, (Color)c);
+		Bitboard kings0 = position_kings(before, (Color)c), kings1 = position_kings(after, (Color)c);
 		apply(net, out, men0 & ~men1, (Color)c, false, -1);
 		apply(net, out, kings0 & ~kings1, (Color)c, true, -1);
 		apply(net, out, men1 & ~men0, (Color)c, false, 1);

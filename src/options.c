@@ -3,9 +3,11 @@
 #include "poolshark/options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "poolshark/book.h"
+#include "poolshark/nnue.h"
 #include "poolshark/number.h"
 #include "poolshark/text.h"
 #include "poolshark/threads.h"
@@ -117,6 +119,45 @@ static bool set_book(EngineOptions *o, const char *text, char *error, size_t siz
 	return true;
 }
 
+static long long get_eval(const EngineOptions *o)
+{
+	return o->eval;
+}
+
+static void set_eval(EngineOptions *o, long long value)
+{
+	o->eval = (EngineEval)value;
+}
+
+static const char *get_eval_file(const EngineOptions *o)
+{
+	return o->eval_file;
+}
+
+/* A network file is read and checked when it is set, for the variant set
+ * now, so that a missing, damaged or foreign file is refused here with
+ * its reason and the old setting stays (the engine checks it again when
+ * the variant changes). */
+static bool set_eval_file(EngineOptions *o, const char *text, char *error, size_t size)
+{
+	if (strlen(text) >= sizeof o->eval_file) {
+		snprintf(error, size, "eval-file: the path is longer than %zu characters", sizeof o->eval_file - 1);
+		return false;
+	}
+	if (strcmp(text, "default")) {
+		NnueNetwork *net = malloc(sizeof *net);
+		char why[OPTION_ERROR_MAX - 20];
+		bool ok = net && nnue_load_file(net, text, o->variant, why, sizeof why);
+		free(net);
+		if (!ok) {
+			snprintf(error, size, "eval-file: %s", net ? why : "not enough memory");
+			return false;
+		}
+	}
+	snprintf(o->eval_file, sizeof o->eval_file, "%s", text);
+	return true;
+}
+
 static const OptionDef table[] = {
     {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)",
      get_variant, set_variant, NULL, NULL, NULL, NULL},
@@ -136,6 +177,11 @@ static const OptionDef table[] = {
      NULL, NULL, max_threads},
     {"book", OPTION_TEXT, 0, 0, "off, default or a book file", "opening book: off, default or a file", NULL,
      NULL, get_book, set_book, NULL, NULL},
+    {"eval", OPTION_ENUM, 0, 0, ENGINE_EVAL_NAMES, "evaluation: the hand-written classic one or the network",
+     get_eval, set_eval, NULL, NULL, NULL, NULL},
+    {"eval-file", OPTION_TEXT, 0, 0, "default or a network file",
+     "network of eval=net: default (compiled in) or a file (doc/EVAL.md)", NULL, NULL, get_eval_file,
+     set_eval_file, NULL, NULL},
 };
 enum { TABLE_SIZE = sizeof table / sizeof table[0] };
 

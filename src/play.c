@@ -234,7 +234,7 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 		EngineOptions before;
 		engine_get_options(s->engine, &before);
 		EngineStatus status = engine_set_options(s->engine, &options);
-		if (status == ENGINE_BAD_EGDB) {
+		if (status == ENGINE_BAD_EGDB || status == ENGINE_BAD_NETWORK) {
 			/* As the Hub option: a directory without databases is
 			 * refused and the old one stays. */
 			snprintf(error, sizeof error, "%s %.200s: %s", def->name, value,
@@ -393,6 +393,8 @@ int play_main(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("play", options.egdb_path))
+		return CLI_USAGE;
+	if (!cli_check_eval_file("play", &options))
 		return CLI_USAGE;
 	const VariantRules *rules = variant_rules(options.variant);
 	if (!fen)

@@ -96,7 +96,7 @@ bool protocol_set_option(Protocol *p, const char *name, const char *value, char 
 		         engine_status_text(status), bigmem_available_bytes() / (1024 * 1024), o.hash_mb);
 		return false;
 	}
-	if (status == ENGINE_BAD_EGDB) {
+	if (status == ENGINE_BAD_EGDB || status == ENGINE_BAD_NETWORK) {
 		/* A database directory must hold databases: say why; the old
 		 * one stays. */
 		snprintf(error, size, "%s: %.150s", name, engine_refusal_text(p->engine));

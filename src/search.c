@@ -5,6 +5,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 
 #include "poolshark/movegen.h"
 #include "search_internal.h"
@@ -25,13 +28,25 @@ enum { ORDER_TT = 1 << 30, ORDER_CROWN = 1 << 22, ORDER_KILLER_1 = 1 << 21, ORDE
 
 Search *search_create(void)
 {
-	Search *s = calloc(1, sizeof *s);
+	/* Aligned for the accumulators' 32-byte vector loads. */
+	size_t size = (sizeof(Search) + 63) / 64 * 64;
+#ifdef _WIN32
+	Search *s = _aligned_malloc(size, 64);
+#else
+	Search *s = aligned_alloc(64, size);
+#endif
+	if (s)
+		memset(s, 0, size);
 	return s;
 }
 
 void search_destroy(Search *s)
 {
+#ifdef _WIN32
+	_aligned_free(s);
+#else
 	free(s);
+#endif
 }
 
 void search_clear(Search *s)
@@ -44,6 +59,11 @@ void search_clear(Search *s)
 void search_set_weights(Search *s, const EvalWeights *w)
 {
 	s->weights = w;
+}
+
+void search_set_network(Search *s, const NnueNetwork *net)
+{
+	s->network = net;
 }
 
 void search_set_egdb(Search *s, Egdb *db)
@@ -180,6 +200,8 @@ static __attribute__((noinline)) void make_move_variant(Search *s, int ply, Move
 static void make_move(Search *s, int ply, Move m)
 {
 	Frame *f = &s->stack[ply], *next = &s->stack[ply + 1];
+	if (s->acc_ply > ply)
+		s->acc_ply = ply;
 	if (f->pos.variant != VARIANT_POOL) {
 		make_move_variant(s, ply, m);
 		return;
@@ -200,8 +222,22 @@ static void update_pv(Search *s, int ply, Move m)
 	s->pv_length[ply] = len > ply + 1 ? len : ply + 1;
 }
 
-static int evaluate(const Search *s, int ply)
+/* The network's score of the node at ply, its accumulator brought up to
+ * date along the line first. */
+static __attribute__((noinline)) int evaluate_network(Search *s, int ply)
 {
+	const NnueNetwork *net = s->eval_network;
+	for (int k = s->acc_ply; k < ply; k++)
+		nnue_update_between(net, &s->stack[k].pos, &s->stack[k + 1].pos, &s->acc[k], &s->acc[k + 1]);
+	s->acc_ply = ply;
+	int score = nnue_evaluate(net, &s->acc[ply], (Color)s->stack[ply].pos.side);
+	return score >= EVAL_LIMIT ? EVAL_LIMIT - 1 : score <= -EVAL_LIMIT ? -EVAL_LIMIT + 1 : score;
+}
+
+static int evaluate(Search *s, int ply)
+{
+	if (s->eval_network)
+		return evaluate_network(s, ply);
 	return eval_evaluate(&s->stack[ply].pos, s->eval_weights);
 }
 

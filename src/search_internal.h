@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "poolshark/clock.h"
+#include "poolshark/nnue.h"
 #include "poolshark/search.h"
 #include "poolshark/timeman.h"
 
@@ -23,6 +24,14 @@ _Static_assert(sizeof(Frame) == 64, "a search frame is 64 bytes");
 struct Search {
 	const EvalWeights *weights;      /* search_set_weights(); NULL: the root variant's own */
 	const EvalWeights *eval_weights; /* what this search evaluates with */
+	const NnueNetwork *network;      /* search_set_network(); NULL: the classic evaluation */
+	const NnueNetwork *eval_network; /* network when it is the root variant's, else NULL */
+	/* The network's accumulators of the line: acc[0..acc_ply] are those of
+	 * stack[0..acc_ply]; the others are brought up to date from the moves
+	 * made (made[ply] led from stack[ply] to stack[ply + 1]) when a node is
+	 * evaluated, so that a node that is never evaluated costs nothing. */
+	int acc_ply;
+	NnueAccumulator acc[SEARCH_MAX_PLY + 1];
 	TT *tt;
 	const SearchControl *control;
 	SearchLimits limits;

@@ -184,6 +184,12 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 		s->stack[i].pos.variant = root->position.variant; /* make_move() keeps them */
 	s->stack[0].pos = root->position;
 	s->stack[0].counters = root->counters;
+	s->eval_network =
+	    s->network && s->network->variant == (Variant)root->position.variant ? s->network : NULL;
+	if (s->eval_network) {
+		nnue_refresh(s->eval_network, &s->stack[0].pos, &s->acc[0]);
+		s->acc_ply = 0;
+	}
 	if (!s->control->shared_nodes)
 		tt_new_search(tt);
 

@@ -29,6 +29,7 @@ struct Threads {
 	int count;
 	Search **searches; /* count of them: the main search, then the helpers' */
 	Egdb *egdb;        /* what every search probes */
+	const NnueNetwork *network; /* what every search evaluates with; NULL: the classic evaluation */
 	/* The helpers of the search in progress (running of them) and what
 	 * they share with it. */
 	Helper *running;
@@ -115,6 +116,7 @@ bool threads_set_count(Threads *t, int count)
 			return false;
 		}
 		search_set_egdb(searches[i], t->egdb);
+		search_set_network(searches[i], t->network);
 	}
 	for (int i = count; i < t->count; i++)
 		search_destroy(t->searches[i]);
@@ -140,6 +142,14 @@ void threads_set_egdb(Threads *t, Egdb *db)
 	t->egdb = db;
 	for (int i = 0; i < t->count; i++)
 		search_set_egdb(t->searches[i], db);
+}
+
+void threads_set_network(Threads *t, const NnueNetwork *net)
+{
+	threads_wait(t);
+	t->network = net;
+	for (int i = 0; i < t->count; i++)
+		search_set_network(t->searches[i], net);
 }
 
 void threads_clear(Threads *t)

@@ -373,6 +373,113 @@ static void test_search_is_deterministic(void **state)
 	assert_int_equal(a.depth, 9);
 }
 
+/*
+ * A network that counts material: neuron 0 of each view adds 8 per piece of
+ * its own side, the second layer takes the difference both ways, and the
+ * output turns 8 per piece into 100 score units. So it scores exactly
+ * 100 x (own pieces - opponent's pieces), as the classic evaluation does
+ * with weights of material alone.
+ */
+static NnueNetwork *material_network(Variant v)
+{
+	NnueNetwork *n = calloc(1, sizeof *n);
+	assert_non_null(n);
+	n->variant = v;
+	n->hidden = 16;
+	for (int input = 0; input < 64; input++) /* own men and kings */
+		n->ft_weight[input][0] = 8;
+	n->l2_weight[0][0] = 64;
+	n->l2_weight[0][16] = -64;
+	n->l2_weight[1][0] = -64;
+	n->l2_weight[1][16] = 64;
+	n->out_weight[0] = 16256; /* 127 * 1024 / 8 */
+	n->out_weight[1] = -16256;
+	return n;
+}
+
+static EvalWeights material_weights(void)
+{
+	EvalWeights w = {0};
+	w.man = w.king_opening = w.king_endgame = 100;
+	w.drawn_scale = w.drawish_scale = 16;
+	return w;
+}
+
+/* A random position of rule set v: a random walk from the start, or a
+ * random set-up with kings. */
+static void random_position_of(Rng *r, Variant v, int i, Position *out)
+{
+	Position start;
+	position_start_variant(&start, v);
+	if (i % 2)
+		support_random_walk(r, &start, rng_below(r, 100), out);
+	else {
+		support_random_position(r, 8, 4, out);
+		out->variant = (uint8_t)v;
+		out->key = position_compute_key(out);
+	}
+}
+
+/* The network's accumulators follow the line the search plays, captures
+ * and crownings included, in every rule set: searched with the material
+ * network, every position gives the very tree (nodes, score, move) of the
+ * classic evaluation with the same material weights. An accumulator that
+ * missed a move would count other pieces and steer the search elsewhere. */
+static void test_network_follows_the_line(void **state)
+{
+	Fixture *f = *state;
+	EvalWeights w = material_weights();
+	Rng r = {2024};
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		NnueNetwork *net = material_network((Variant)v);
+		for (int i = 0; i < 120; i++) {
+			Position p;
+			random_position_of(&r, (Variant)v, i, &p);
+			NnueAccumulator acc;
+			nnue_refresh(net, &p, &acc);
+			assert_int_equal(nnue_evaluate(net, &acc, (Color)p.side), eval_evaluate(&p, &w));
+			int depth = 2 + i % 6;
+			search_set_network(f->search, NULL);
+			search_set_weights(f->search, &w);
+			SearchResult classic = run_position(f, &p, depth);
+			search_set_network(f->search, net);
+			SearchResult learned = run_position(f, &p, depth);
+			assert_true(classic.nodes == learned.nodes);
+			assert_int_equal(classic.score, learned.score);
+			assert_true(move_equal(classic.best, learned.best));
+		}
+		free(net);
+	}
+	search_set_network(f->search, NULL);
+	search_set_weights(f->search, NULL);
+}
+
+/* A network of another rule set than the root's is not used: the search is
+ * the classic one, node for node. And a network that is used changes the
+ * search (the test above would pass if the network were never called). */
+static void test_network_of_another_rule_set_is_not_used(void **state)
+{
+	Fixture *f = *state;
+	EvalWeights w = material_weights();
+	Position p = fen("W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14");
+	search_set_weights(f->search, &w);
+	SearchResult classic = run_position(f, &p, 8);
+	NnueNetwork *russian = material_network(VARIANT_RUSSIAN);
+	search_set_network(f->search, russian);
+	SearchResult other = run_position(f, &p, 8);
+	assert_true(classic.nodes == other.nodes);
+	search_set_weights(f->search, NULL);
+	search_set_network(f->search, NULL);
+	SearchResult own = run_position(f, &p, 8);
+	NnueNetwork *pool = material_network(VARIANT_POOL);
+	search_set_network(f->search, pool);
+	SearchResult material = run_position(f, &p, 8);
+	assert_true(own.nodes != material.nodes);
+	search_set_network(f->search, NULL);
+	free(russian);
+	free(pool);
+}
+
 /* The clock runs from the order to move (limits.clock_start_ms), not from
  * the start of the search: a move whose time was spent before the search
  * ran (a thread that started late on a loaded machine) is answered at
@@ -444,6 +551,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_search_is_deterministic, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_clock_runs_from_the_order_to_move, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_time_not_run_is_charged, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_network_follows_the_line, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_network_of_another_rule_set_is_not_used, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

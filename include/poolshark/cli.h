@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "poolshark/engine.h"
 #include "poolshark/variant.h"
 
 /* Exit statuses of every subcommand (each one's entry point lives in its
@@ -34,5 +35,14 @@ bool cli_parse_variant(const char *program, const char *text, Variant *out);
  * CLI_USAGE), as the Hub's egdb-path option refuses such a directory.
  */
 bool cli_check_egdb(const char *program, const char *dir);
+
+/*
+ * Checks the network file the command line named (options->eval_file) for
+ * options->variant, the flags being read in any order: true for "default"
+ * or a network of that rule set. Otherwise prints "poolshark PROGRAM:
+ * --eval-file FILE: WHY" to stderr and returns false (the caller exits with
+ * CLI_USAGE).
+ */
+bool cli_check_eval_file(const char *program, const EngineOptions *options);
 
 #endif

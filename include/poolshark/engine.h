@@ -19,6 +19,11 @@ typedef void (*EngineDoneCallback)(const Position *root, const SearchResult *res
 
 enum { ENGINE_PATH_MAX = 1024 };
 
+/* Which evaluation the searches use: the hand-written function of eval.h,
+ * or the network of nnue.h (the rule set's compiled-in one or eval_file). */
+typedef enum EngineEval { ENGINE_EVAL_CLASSIC, ENGINE_EVAL_NET } EngineEval;
+#define ENGINE_EVAL_NAMES "classic net"
+
 typedef struct EngineOptions {
 	size_t hash_mb;       /* transposition table size, MiB */
 	int move_overhead_ms; /* kept back from every clock budget */
@@ -28,6 +33,8 @@ typedef struct EngineOptions {
 	Variant variant;                 /* the rules played (doc/VARIANTS.md) */
 	int threads;                     /* search threads, 1..threads_max() (threads.h) */
 	char book[ENGINE_PATH_MAX];      /* "off", "default" or a book file (book.h, doc/BOOK.md) */
+	EngineEval eval;                 /* the evaluation searched with (doc/EVAL.md) */
+	char eval_file[ENGINE_PATH_MAX]; /* the network of eval=net: "default" (compiled in) or a file */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -45,14 +52,16 @@ typedef enum EngineStatus {
 	ENGINE_HASH_TOO_LARGE, /* the table would not fit in the machine's memory (or its cgroup's limit); the
 	                          old size stays */
 	ENGINE_BAD_BOOK,       /* the book cannot be read; the old book stays */
-	ENGINE_BAD_EGDB /* the endgame database directory holds no complete database; the old one stays */
+	ENGINE_BAD_EGDB, /* the endgame database directory holds no complete database; the old one stays */
+	ENGINE_BAD_NETWORK /* the eval_file network cannot be used for the variant; the old one stays */
 } EngineStatus;
 
 /* A short text for people, e.g. "a search is running (send stop first)". */
 const char *engine_status_text(EngineStatus status);
 
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
- * no endgame databases, pool checkers, one thread, book off. */
+ * no endgame databases, pool checkers, one thread, book off, the classic
+ * evaluation, the compiled-in network for eval=net. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
@@ -72,14 +81,17 @@ void engine_destroy(Engine *e);
  * process's memory cgroup when that is lower), ENGINE_NO_MEMORY when the table or the
  * threads' state cannot be had (the old size is kept, emptied),
  * ENGINE_BAD_BOOK when the book cannot be read, ENGINE_BAD_EGDB when a new
- * egdb_path holds no complete endgame database (engine_refusal_text() then
- * says why). Everything is checked before anything changes, so a refusal
+ * egdb_path holds no complete endgame database, ENGINE_BAD_NETWORK when
+ * eval_file (or, after a change of variant, the file already set) is not a
+ * network of the variant (engine_refusal_text() then says why for these
+ * two). Everything is checked before anything changes, so a refusal
  * needs no rollback.
  */
 EngineStatus engine_set_options(Engine *e, const EngineOptions *options);
 
-/* Why engine_set_options() last refused with ENGINE_BAD_EGDB (the
- * directory's problem); owned by the engine, valid until the next call. */
+/* Why engine_set_options() last refused with ENGINE_BAD_EGDB or
+ * ENGINE_BAD_NETWORK (the directory's or the file's problem); owned by the
+ * engine, valid until the next call. */
 const char *engine_refusal_text(const Engine *e);
 void engine_get_options(const Engine *e, EngineOptions *out);
 
@@ -91,6 +103,14 @@ void engine_get_options(const Engine *e, EngineOptions *out);
  * ready). ENGINE_BUSY, without waiting, during a search.
  */
 EngineStatus engine_prepare(Engine *e);
+
+/*
+ * Why engine_create() could not load options.eval_file for options.variant
+ * ("" when it could): the engine then holds the variant's compiled-in
+ * network instead, and a program should refuse to go on. engine_set_options()
+ * refuses such a file instead (ENGINE_BAD_NETWORK).
+ */
+const char *engine_network_error(const Engine *e);
 
 /*
  * The most pieces the endgame databases of options.egdb_path cover (0: none

@@ -91,6 +91,11 @@ void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *ac
 void nnue_update(const NnueNetwork *net, const Position *before, Move m, const NnueAccumulator *in,
                  NnueAccumulator *out);
 
+/* The same when the position after the move is at hand (the search has
+ * it): *after must follow from *before by one legal move. */
+void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
+                         const NnueAccumulator *in, NnueAccumulator *out);
+
 /* The network's score of a position whose accumulator is *acc, for `side`
  * (the side to move), in score.h units. Integer only: every build gives the
  * same number. Uses AVX2 when the build has it. */
@@ -104,5 +109,12 @@ int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, C
  * 0..55), and the byte size a file of hidden size h has. */
 uint64_t nnue_checksum(const uint8_t *image, size_t size);
 size_t nnue_file_size(int hidden);
+
+/*
+ * Loads the network compiled into every program for rule set v (the files
+ * tools/data/nnue-VARIANT.bin of the build, doc/EVAL.md). False, with the
+ * reason in err and *net untouched, only if those bytes are damaged.
+ */
+bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size);
 
 #endif

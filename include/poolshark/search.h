@@ -11,6 +11,7 @@
 #include "poolshark/eval.h"
 #include "poolshark/game.h"
 #include "poolshark/move.h"
+#include "poolshark/nnue.h"
 #include "poolshark/position.h"
 #include "poolshark/score.h"
 #include "poolshark/timeman.h"
@@ -102,6 +103,11 @@ void search_clear(Search *s);
 /* Evaluates with *w from now on, whatever the variant; w must outlive the
  * searches. NULL goes back to eval_weights_for() the root's variant. */
 void search_set_weights(Search *s, const EvalWeights *w);
+
+/* Evaluates with the network *net from now on when the root is of net's
+ * rule set (the classic evaluation otherwise); NULL: the classic
+ * evaluation always. net must outlive the searches. */
+void search_set_network(Search *s, const NnueNetwork *net);
 
 /*
  * Probes the endgame databases *db (NULL: none) from now on; db must

@@ -35,6 +35,10 @@ Search *threads_main(const Threads *t);
  * as search_set_egdb(); db must outlive the searches. */
 void threads_set_egdb(Threads *t, Egdb *db);
 
+/* Every search evaluates with *net from now on, as search_set_network();
+ * net must outlive the searches. */
+void threads_set_network(Threads *t, const NnueNetwork *net);
+
 /* Forgets every search's killers and history (new game); waits for helpers
  * still running first. */
 void threads_clear(Threads *t);
