@@ -7,12 +7,14 @@
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
 
-bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *user, BenchTotals *out)
+bool bench_run(int depth, Variant variant, EngineEval eval, BenchPositionCallback each, void *user,
+               BenchTotals *out)
 {
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = BENCH_HASH_MB;
 	options.variant = variant;
+	options.eval = eval;
 	options.threads = 1; /* one thread and no book: the signature is deterministic */
 	snprintf(options.book, sizeof options.book, "off");
 	Engine *engine = engine_create(&options);

@@ -64,26 +64,37 @@ static void print_bench_position(int index, const Position *root, const SearchRe
 int cli_bench(int argc, char **argv)
 {
 	long long depth = BENCH_DEFAULT_DEPTH;
-	Variant variant = VARIANT_POOL;
+	EngineOptions defaults;
+	engine_default_options(&defaults);
+	Variant variant = defaults.variant;
+	EngineEval eval = defaults.eval;
 	const char *depth_text = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
 			if (!cli_parse_variant("bench", argv[++i], &variant))
 				return CLI_USAGE;
+		} else if (!strcmp(argv[i], "--eval") && i + 1 < argc) {
+			i++;
+			if (strcmp(argv[i], "classic") && strcmp(argv[i], "net")) {
+				fprintf(stderr, "poolshark bench: unknown evaluation '%.40s' (known: %s)\n", argv[i],
+				        ENGINE_EVAL_NAMES);
+				return CLI_USAGE;
+			}
+			eval = strcmp(argv[i], "net") ? ENGINE_EVAL_CLASSIC : ENGINE_EVAL_NET;
 		} else if (!depth_text && argv[i][0] != '-') {
 			depth_text = argv[i];
 		} else {
 			fprintf(stderr, "poolshark: unexpected argument '%.40s'\n", argv[i]);
-			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [DEPTH]\n");
+			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [--eval classic|net] [DEPTH]\n");
 			return CLI_USAGE;
 		}
 	}
 	if (depth_text && !cli_parse_number("bench", "depth", depth_text, 1, BENCH_MAX_DEPTH, &depth)) {
-		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [DEPTH]\n");
+		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [--eval classic|net] [DEPTH]\n");
 		return CLI_USAGE;
 	}
 	BenchTotals totals;
-	if (!bench_run((int)depth, variant, print_bench_position, NULL, &totals)) {
+	if (!bench_run((int)depth, variant, eval, print_bench_position, NULL, &totals)) {
 		fprintf(stderr, "poolshark: out of memory\n");
 		return CLI_FAILURE;
 	}

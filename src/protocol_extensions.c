@@ -321,7 +321,7 @@ static void emit_bench_position(int index, const Position *root, const SearchRes
 
 /*
  * The same measurement as `poolshark bench` (bench_run), so the node total is
- * the same signature. It runs in the input thread: lines sent meanwhile are
+ * the same signature (under the engine's variant and eval options). It runs in the input thread: lines sent meanwhile are
  * answered when it ends.
  */
 static bool cmd_bench(Protocol *p, const HubLine *line)
@@ -340,7 +340,9 @@ static bool cmd_bench(Protocol *p, const HubLine *line)
 		return true;
 	}
 	BenchTotals totals;
-	if (!bench_run((int)depth, engine_variant(p->engine), emit_bench_position, p, &totals)) {
+	EngineOptions options;
+	engine_get_options(p->engine, &options);
+	if (!bench_run((int)depth, options.variant, options.eval, emit_bench_position, p, &totals)) {
 		protocol_error(p, "out of memory");
 		return true;
 	}

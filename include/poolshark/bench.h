@@ -32,10 +32,12 @@ typedef struct BenchTotals {
  * Searches every bench position to `depth` with one thread, a fresh table of
  * BENCH_HASH_MB cleared before each position, no clock and full strength, so
  * that the node total depends on nothing but the code. The positions are
- * played under `variant`'s rules (the signature is pool's). `each` may be
+ * played under `variant`'s rules (the signature is pool's) and evaluated
+ * with `eval` (the network: the variant's compiled-in one). `each` may be
  * NULL.
  * Returns false (and fills nothing) when memory for the engine is short.
  */
-bool bench_run(int depth, Variant variant, BenchPositionCallback each, void *user, BenchTotals *out);
+bool bench_run(int depth, Variant variant, EngineEval eval, BenchPositionCallback each, void *user,
+               BenchTotals *out);
 
 #endif
