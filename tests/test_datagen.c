@@ -128,6 +128,11 @@ static void test_same_seed_same_file_for_any_jobs(void **state)
 	assert_true(same_file("a1.psdata", "a3.psdata"));
 	gen("b.psdata", "--games 6 --seed 12 --jobs 2");
 	assert_false(same_file("a1.psdata", "b.psdata"));
+	/* Games played with the network are other games, and as reproducible. */
+	gen("n1.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
+	gen("n2.psdata", "--games 6 --seed 11 --jobs 2 --eval net");
+	assert_true(same_file("n1.psdata", "n2.psdata"));
+	assert_false(same_file("a1.psdata", "n1.psdata"));
 
 	PosdataFile f = load("a1.psdata");
 	assert_int_equal(f.header.variant, VARIANT_POOL);
@@ -363,6 +368,8 @@ static void test_bad_arguments(void **state)
 	    {"gen --out x.psdata --frobnicate 1", "unknown option"},
 	    {"gen --out x.psdata --variant russian --egdb db3", "the databases are pool"},
 	    {"gen --out", "needs a value"},
+	    {"gen --out x.psdata --eval fast", "unknown evaluation"},
+	    {"gen --out x.psdata --eval-file n.bin", "--eval-file needs --eval net"},
 	    {"info", "usage: datagen info"},
 	    {"merge a.psdata", "usage: datagen merge"},
 	    {"shuffle", "unknown subcommand"},
@@ -380,6 +387,12 @@ static void test_bad_arguments(void **state)
 	/* A missing openings file is an error of the run (1), named. */
 	assert_int_equal(run("'%s' gen --out x.psdata --openings nowhere.fen 2>args.err", paths.datagen), 1);
 	assert_int_equal(run("grep -q nowhere.fen args.err"), 0);
+	/* A network of another rule set is an error of the run (1), named. */
+	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                     "--egdb none --eval net --eval-file '%s/tools/data/nnue-russian.bin' 2>args.err",
+	                     paths.datagen, paths.source, paths.source),
+	                 1);
+	assert_int_equal(run("grep -q 'a network for russian, not for pool' args.err"), 0);
 	/* Output that is not a regular file (here a FIFO; /dev/full alike) is
 	 * refused: the file is renamed into place, and renaming onto a device as
 	 * root would replace it. */

@@ -7,6 +7,7 @@
 
 #include "poolshark/clock.h"
 #include "poolshark/egdb.h"
+#include "poolshark/nnue.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/number.h"
@@ -21,6 +22,7 @@ enum { JOBS_MAX = 64, WINDOW_PER_JOB = 4 };
 
 typedef struct GenOptions {
 	const char *out, *openings, *egdb_dir;
+	const char *eval_file; /* NULL: the classic evaluation; "default": the compiled-in network */
 	Variant variant;
 	int games, random_plies, max_plies, hash_mb, jobs, shard_index, shard_count;
 	long long nodes, seed;
@@ -39,6 +41,7 @@ typedef struct Run {
 	Openings openings;
 	Egdb *db;
 	int egdb_pieces;
+	NnueNetwork *net; /* what the games are played with; NULL: the classic evaluation */
 	int task_count; /* games of this shard; task t is game shard_index + t * shard_count */
 	int window;     /* games played ahead of the writer at most */
 	Slot *slots;    /* [window], task t in slot t % window */
@@ -55,6 +58,7 @@ static int gen_usage(void)
 	        "usage: datagen gen --out FILE [--variant V] [--openings FILE] [--games N] [--nodes N]\n"
 	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
 	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
+	        "                   [--eval classic | --eval net [--eval-file FILE]]\n"
 	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
 	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
 	        "material level, and writes every position where the side to move has no capture,\n"
@@ -65,7 +69,9 @@ static int gen_usage(void)
 	        "Pool positions the endgame databases of DIR hold (default: databases beside the\n"
 	        "program, when there) carry their exact value, and the game ends there with that\n"
 	        "result unless --no-adjudicate. A game still running after M plies (default 400) is a\n"
-	        "draw. V: " VARIANT_NAMES " (default pool; FILE defaults to the variant's openings).\n");
+	        "draw. V: " VARIANT_NAMES " (default pool; FILE defaults to the variant's openings).\n"
+	        "--eval net plays the games with the network (FILE, or the one compiled in for V);\n"
+	        "the default is the classic evaluation.\n");
 	return 2;
 }
 
@@ -95,6 +101,8 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 	                  .shard_count = 1,
 	                  .seed = 1,
 	                  .adjudicate = true};
+	bool eval_net = false;
+	const char *eval_file = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i], *err = NULL;
 		if (!strcmp(opt, "--no-adjudicate")) {
@@ -119,6 +127,14 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			o->openings = v;
 		else if (!strcmp(opt, "--egdb"))
 			o->egdb_dir = v;
+		else if (!strcmp(opt, "--eval")) {
+			if (strcmp(v, "classic") && strcmp(v, "net")) {
+				fprintf(stderr, "datagen gen: --eval: unknown evaluation `%s` (known: classic net)\n", v);
+				return false;
+			}
+			eval_net = !strcmp(v, "net");
+		} else if (!strcmp(opt, "--eval-file"))
+			eval_file = v;
 		else if (!strcmp(opt, "--variant")) {
 			if (!variant_parse(v, &o->variant)) {
 				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
@@ -157,6 +173,11 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, "datagen gen: --out FILE is required\n");
 		return false;
 	}
+	if (eval_file && !eval_net) {
+		fprintf(stderr, "datagen gen: --eval-file needs --eval net\n");
+		return false;
+	}
+	o->eval_file = eval_net ? (eval_file ? eval_file : "default") : NULL;
 	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
 		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
 		        variant_rules(o->variant)->name);
@@ -316,8 +337,10 @@ static bool worker_init(Worker *w, Run *run)
 	w->tt_ok = tt_init(&w->tt, (size_t)run->o->hash_mb);
 	w->game = malloc(sizeof *w->game);
 	w->scratch = malloc((size_t)(run->o->max_plies + 1) * sizeof *w->scratch);
-	if (w->search)
+	if (w->search) {
 		search_set_egdb(w->search, run->db);
+		search_set_network(w->search, run->net);
+	}
 	return w->search && w->tt_ok && w->game && w->scratch;
 }
 
@@ -413,6 +436,19 @@ int datagen_gen(int argc, char **argv)
 		}
 		run.egdb_pieces = egdb_max_pieces(run.db);
 	}
+	if (o.eval_file) {
+		run.net = malloc(sizeof *run.net);
+		bool loaded = run.net && (strcmp(o.eval_file, "default")
+		                              ? nnue_load_file(run.net, o.eval_file, o.variant, err, sizeof err)
+		                              : nnue_load_default(run.net, o.variant, err, sizeof err));
+		if (!loaded) {
+			fprintf(stderr, "datagen gen: --eval-file %s: %s\n", o.eval_file, run.net ? err : "out of memory");
+			free(run.net);
+			egdb_close(run.db);
+			openings_free(&run.openings);
+			return 1;
+		}
+	}
 
 	run.task_count =
 	    o.games > o.shard_index ? (o.games - o.shard_index + o.shard_count - 1) / o.shard_count : 0;
@@ -485,6 +521,7 @@ done:
 	pthread_mutex_destroy(&run.lock);
 	if (run.db)
 		egdb_close(run.db);
+	free(run.net);
 	openings_free(&run.openings);
 	return status;
 }
