@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* train: fits the network to datagen files and writes its quantized weights file (doc/EVAL.md, "Training").
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@ typedef struct Options {
 	const char *out;
 	const char *files[FILES_MAX];
 	int file_count;
+	double lr_end; /* 0: the --lr throughout */
 } Options;
 
 static void usage(void)
@@ -29,6 +31,7 @@ static void usage(void)
 	        "  --epochs N     passes over the training positions (%d)\n"
 	        "  --hidden H     first-layer size, a multiple of 16 from 16 to 256 (%d)\n"
 	        "  --lr X         Adam's learning rate (%g)\n"
+	        "  --lr-end X     the rate of the last epoch, reached geometrically (the --lr)\n"
 	        "  --lambda X     target = X * sigmoid(score / K) + (1 - X) * result (%g)\n"
 	        "  --k K          the score scale of that sigmoid (%g)\n"
 	        "  --batch N      positions per step (%d)\n"
@@ -72,6 +75,8 @@ static bool parse(int argc, char **argv, Options *o)
 			c->hidden = (int)n;
 		} else if (!strcmp(opt, "--lr"))
 			err = number_parse_decimal(v, 1e-7, 1, &c->lr);
+		else if (!strcmp(opt, "--lr-end"))
+			err = number_parse_decimal(v, 1e-7, 1, &o->lr_end);
 		else if (!strcmp(opt, "--lambda"))
 			err = number_parse_decimal(v, 0, 1, &c->lambda);
 		else if (!strcmp(opt, "--k"))
@@ -236,11 +241,15 @@ int main(int argc, char **argv)
 			order[i] = order[j];
 			order[j] = x;
 		}
+		/* From --lr at the first epoch to --lr-end at the last, by a
+		 * constant factor per epoch. */
+		if (o.lr_end > 0 && c->epochs > 1)
+			t.config.lr = c->lr * pow(o.lr_end / c->lr, (double)(e - 1) / (c->epochs - 1));
 		double t0 = now();
 		double loss = nettrain_epoch(&t, train, order, train_n);
 		double spent = now() - t0;
-		printf("epoch %d  train %.6f  held-out %.6f  %.0f positions/s\n", e, loss,
-		       nettrain_loss(&net, held, held_n, c->k, c->threads),
+		printf("epoch %d  train %.6f  held-out %.6f  lr %.2g  %.0f positions/s\n", e, loss,
+		       nettrain_loss(&net, held, held_n, c->k, c->threads), t.config.lr,
 		       (double)train_n / (spent > 0 ? spent : 1e-9));
 		fflush(stdout);
 	}
