@@ -419,6 +419,8 @@ int cli_annotate(int argc, char **argv)
 	}
 	if (limit_count != 1)
 		return usage("give exactly one of --depth, --movetime, --nodes");
+	if (!cli_check_eval_file("annotate", &run.options))
+		return CLI_USAGE;
 	run.options.strength = 100; /* a review wants the engine's own judgement */
 	snprintf(run.options.book, sizeof run.options.book, "off");
 

@@ -257,7 +257,10 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 		char why[sizeof e->refusal - 20];
 		network = load_network(options->variant, options->eval_file, why, sizeof why);
 		if (!network) {
-			snprintf(e->refusal, sizeof e->refusal, "eval-file: %s", why);
+			/* After a change of variant the file set is what does
+			 * not fit: say so; the reason names the file. */
+			snprintf(e->refusal, sizeof e->refusal, "%s%s",
+			         options->variant != e->options.variant ? "eval-file: " : "", why);
 			if (new_book)
 				book_free(book);
 			if (new_egdb)

@@ -134,20 +134,24 @@ static const char *get_eval_file(const EngineOptions *o)
 	return o->eval_file;
 }
 
-/* A network file is read and checked when it is set, for the variant set
- * now, so that a missing, damaged or foreign file is refused here with
- * its reason and the old setting stays (the engine checks it again when
- * the variant changes). */
+/* A network file is read and checked when it is set, so that a missing or
+ * damaged file is refused here with its reason and the old setting stays.
+ * A network of another rule set passes: the rule set is checked where the
+ * options are applied (engine_set_options(), cli_check_eval_file()), since
+ * a command line may name --variant after --eval-file. */
 static bool set_eval_file(EngineOptions *o, const char *text, char *error, size_t size)
 {
 	if (strlen(text) >= sizeof o->eval_file) {
-		snprintf(error, size, "eval-file: the path is longer than %zu characters", sizeof o->eval_file - 1);
+		snprintf(error, size, "eval-file: the path is longer than %zu characters",
+		         sizeof o->eval_file - 1);
 		return false;
 	}
 	if (strcmp(text, "default")) {
 		NnueNetwork *net = malloc(sizeof *net);
-		char why[OPTION_ERROR_MAX - 20];
+		char why[OPTION_ERROR_MAX - 20], other[NNUE_ERROR_MAX];
 		bool ok = net && nnue_load_file(net, text, o->variant, why, sizeof why);
+		for (int v = 0; net && !ok && v < VARIANT_COUNT; v++)
+			ok = nnue_load_file(net, text, (Variant)v, other, sizeof other);
 		free(net);
 		if (!ok) {
 			snprintf(error, size, "eval-file: %s", net ? why : "not enough memory");

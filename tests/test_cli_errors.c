@@ -74,6 +74,70 @@ static void test_selfplay_refuses_what_it_cannot_play(void **state)
 	expect_usage_error(&r, "selfplay: --games: needs a value");
 }
 
+/* The output holds every one of `fragments` (NULL-terminated), and the exit is `status`. */
+static void expect_output(const SupportRun *r, int status, const char *const *fragments)
+{
+	bool found = true;
+	for (const char *const *f = fragments; *f; f++)
+		found = found && strstr(r->text, *f);
+	if (!found || r->status != status) {
+		char wanted[1024] = "";
+		for (const char *const *f = fragments; *f; f++)
+			snprintf(wanted + strlen(wanted), sizeof wanted - strlen(wanted), " '%s'", *f);
+		fail_msg("expected%s, exit %d; got exit %d:\n%s", wanted, status, r->status, r->text);
+	}
+}
+
+/* A network file that cannot be used, or of other rules than --variant
+ * (named before or after it), stops analyse, play and annotate before any
+ * search: exit 2 and a message naming the file and the problem. A network
+ * of the rules played is taken whichever flag comes first. */
+static void test_eval_file_is_checked(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/poolshark-cli-net-XXXXXX", missing[64], cut[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(missing, sizeof missing, "%s/missing.bin", dir);
+	snprintf(cut, sizeof cut, "%s/cut.bin", dir);
+	SupportRun r;
+	support_run(&r, "head -c 5000 tools/data/nnue-pool.bin > %s", cut);
+	assert_int_equal(r.status, 0);
+	static const char *const programs[] = {"analyse --eval net --depth 3", "play", "annotate --depth 1"};
+	const struct {
+		const char *file, *why;
+	} bad[] = {{missing, "No such file"}, {cut, "truncated: 5000 bytes"}, {dir, "eval-file"}};
+	for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++)
+		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			char named[128];
+			snprintf(named, sizeof named, "%s: ", bad[i].file);
+			support_run(&r, "%s %s --eval-file %s < /dev/null", paths.engine, programs[p],
+			            bad[i].file);
+			const char *const fragments[] = {named, bad[i].why, NULL};
+			expect_output(&r, 2, fragments);
+			assert_null(strstr(r.text, "bestmove"));
+		}
+	const char *const foreign[] = {"tools/data/nnue-pool.bin: ", "a network for pool, not for russian",
+	                               NULL};
+	for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
+		support_run(&r, "%s %s --variant russian --eval-file tools/data/nnue-pool.bin < /dev/null",
+		            paths.engine, programs[p]);
+		expect_output(&r, 2, foreign);
+		support_run(&r, "%s %s --eval-file tools/data/nnue-pool.bin --variant russian < /dev/null",
+		            paths.engine, programs[p]);
+		expect_output(&r, 2, foreign);
+	}
+	const char *const taken[] = {"bestmove ", NULL};
+	support_run(
+	    &r, "%s analyse --eval net --variant russian --eval-file tools/data/nnue-russian.bin --depth 3",
+	    paths.engine);
+	expect_output(&r, 0, taken);
+	support_run(
+	    &r, "%s analyse --eval net --eval-file tools/data/nnue-russian.bin --variant russian --depth 3",
+	    paths.engine);
+	expect_output(&r, 0, taken);
+	assert_int_equal(support_remove_dir(dir), 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -93,6 +157,7 @@ int main(void)
 	    cmocka_unit_test(test_pool_match_says_what_is_missing),
 	    cmocka_unit_test(test_make_openings_names_the_bad_option),
 	    cmocka_unit_test(test_selfplay_refuses_what_it_cannot_play),
+	    cmocka_unit_test(test_eval_file_is_checked),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
