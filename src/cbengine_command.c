@@ -142,6 +142,14 @@ static bool command_gamehist(CbEngine *cb, char *args, char *reply, size_t size)
 	return reply_text(reply, size, true, "gamehist %d moves", count);
 }
 
+/* Why engine_set_options() answered `set`, copied while cb->lock is held
+ * (the engine's refusal text changes with its next refusal). */
+static void refusal_reason(CbEngine *cb, EngineStatus set, char *out, size_t size)
+{
+	bool refused = set == ENGINE_BAD_EGDB || set == ENGINE_BAD_NETWORK;
+	snprintf(out, size, "%s", refused ? engine_refusal_text(cb->engine) : engine_status_text(set));
+}
+
 static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 {
 	char *what = next_word(&args);
@@ -157,16 +165,21 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		Variant variant;
 		EngineOptions o;
 		EngineStatus set = ENGINE_WRONG_VARIANT;
+		char reason[OPTION_ERROR_MAX];
 		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) &&
 		    variant_from_game_type((int)v, &variant)) {
 			pthread_mutex_lock(&cb->lock);
 			engine_get_options(cb->engine, &o);
 			o.variant = variant;
 			set = engine_set_options(cb->engine, &o);
+			refusal_reason(cb, set, reason, sizeof reason);
 			pthread_mutex_unlock(&cb->lock);
 		}
 		if (set == ENGINE_OK)
 			return reply_text(reply, size, true, "%lld", v);
+		/* Rules poolshark plays, refused (a network file of other rules is set). */
+		if (set != ENGINE_WRONG_VARIANT)
+			return reply_text(reply, size, false, "error: gametype not set: %s", reason);
 		return reply_text(reply, size, false,
 		                  "error: poolshark plays pool checkers (gametype %d), Russian (25) and "
 		                  "Brazilian draughts (26)",
@@ -182,10 +195,13 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	engine_get_options(cb->engine, &o);
 	bool parsed = value && !next_word(&args) && options_parse(option, value, &o, error, sizeof error);
 	EngineStatus set = parsed ? engine_set_options(cb->engine, &o) : ENGINE_OK;
-	const char *why = set == ENGINE_BAD_EGDB || set == ENGINE_BAD_NETWORK ? engine_refusal_text(cb->engine) : engine_status_text(set);
 	char reason[OPTION_ERROR_MAX];
-	snprintf(reason, sizeof reason, "%s", why);
+	refusal_reason(cb, set, reason, sizeof reason);
 	pthread_mutex_unlock(&cb->lock);
+	if (!parsed && value && option->type == OPTION_TEXT && error[0]) {
+		/* A file or directory that cannot be used: its reason. */
+		return reply_text(reply, size, false, "error: %s", error);
+	}
 	if (!parsed) {
 		char values[OPTION_ERROR_MAX];
 		options_describe_values(option, values, sizeof values);

@@ -120,6 +120,42 @@ static void test_about_follows_the_gametype(void **state)
 	}
 }
 
+static void test_eval_options(void **state)
+{
+	(void)state;
+	run_step(7);
+}
+
+/* A network file cut short is refused with the reason, and the network set
+ * before stays. */
+static void test_eval_file_cut_short(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/poolshark-cb-net-XXXXXX", path[64], command[128], reply[1024];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/cut.bin", dir);
+	FILE *in = fopen("tools/data/nnue-pool.bin", "rb"), *out = fopen(path, "wb");
+	assert_non_null(in);
+	assert_non_null(out);
+	char bytes[5000];
+	assert_int_equal(fread(bytes, 1, sizeof bytes, in), sizeof bytes);
+	assert_int_equal(fwrite(bytes, 1, sizeof bytes, out), sizeof bytes);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+	assert_int_equal(api.enginecommand("set eval-file tools/data/nnue-pool.bin", reply), 1);
+	snprintf(command, sizeof command, "set eval-file %s", path);
+	assert_int_equal(api.enginecommand(command, reply), 0);
+	char wanted[128];
+	snprintf(wanted, sizeof wanted, "error: eval-file: %s: truncated: 5000 bytes", path);
+	if (strncmp(reply, wanted, strlen(wanted)) != 0)
+		fail_msg("'%s' replied '%s'", command, reply);
+	assert_int_equal(api.enginecommand("get eval-file", reply), 1);
+	assert_string_equal(reply, "tools/data/nnue-pool.bin");
+	assert_int_equal(api.enginecommand("set eval-file default", reply), 1);
+	unlink(path);
+	rmdir(dir);
+}
+
 /* A database directory without databases is refused, as by the other
  * front-ends (engine_set_options()), and the old setting stays. */
 static void test_egdb_path_without_databases(void **state)
@@ -343,6 +379,8 @@ int main(void)
 	    cmocka_unit_test(test_clock),
 	    cmocka_unit_test(test_about_follows_the_gametype),
 	    cmocka_unit_test(test_egdb_path_without_databases),
+	    cmocka_unit_test(test_eval_options),
+	    cmocka_unit_test(test_eval_file_cut_short),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);
 }

@@ -621,6 +621,76 @@ static bool step_clock(const CbApi *api, char *why, size_t size)
 	return true;
 }
 
+/* Whether `reply` holds `text`, else why not. */
+static bool reply_holds(const char *command_text, const char *reply, const char *text, char *why, size_t size)
+{
+	if (strstr(reply, text))
+		return true;
+	return fail(why, size, "'%s' replied '%s', without '%s'", command_text, reply, text);
+}
+
+/* The evaluation options of the engine dialog (doc/CHECKERBOARD.md): eval
+ * and eval-file are set and read back; a network file that cannot be used
+ * is refused with its reason and the one set stays; rules that the file
+ * set does not fit are refused (gametype and variant alike) until it is
+ * default again; a move is searched with the network of a file. The
+ * options are as they were at the end. */
+static bool step_eval(const CbApi *api, char *why, size_t size)
+{
+	char reply[CB_REPLY_SIZE], eval[CB_REPLY_SIZE], restore[CB_REPLY_SIZE + 16];
+	static const char pool[] = "tools/data/nnue-pool.bin", russian[] = "tools/data/nnue-russian.bin";
+	if (!command(api, "get eval", 1, NULL, eval, why, size) ||
+	    !command(api, "set eval net", 1, "eval net", reply, why, size) ||
+	    !command(api, "get eval", 1, "net", reply, why, size) ||
+	    !command(api, "set eval neural", 0, NULL, reply, why, size) ||
+	    !reply_holds("set eval neural", reply, "classic net", why, size) ||
+	    !command(api, "get eval", 1, "net", reply, why, size) ||
+	    !command(api, "get eval-file", 1, "default", reply, why, size) ||
+	    !command(api, "set eval-file tools/data/nnue-pool.bin", 1, NULL, reply, why, size) ||
+	    !command(api, "get eval-file", 1, pool, reply, why, size))
+		return false;
+	static const struct {
+		const char *command, *reason;
+	} refused[] = {
+	    {"set eval-file tools/data/no-such-network.bin",
+	     "error: eval-file: tools/data/no-such-network.bin: "},
+	    {"set eval-file tools/data/nnue-russian.bin", "a network for russian, not for pool"},
+	    {"set eval-file tools/data", "error: eval-file: tools/data: "},
+	    {"set gametype 25",
+	     "error: gametype not set: eval-file: tools/data/nnue-pool.bin: a network for pool"},
+	    {"set variant russian", "error: variant not set: eval-file: tools/data/nnue-pool.bin: "},
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+		if (!command(api, refused[i].command, 0, NULL, reply, why, size) ||
+		    !reply_holds(refused[i].command, reply, refused[i].reason, why, size) ||
+		    !command(api, "get eval-file", 1, pool, reply, why, size) ||
+		    !command(api, "get gametype", 1, "23", reply, why, size))
+			return false;
+	int board[8][8], playnow = 0;
+	char status[CB_STATUS_SIZE];
+	CbMove move;
+	Move m;
+	Position p = position_of("B:W21-32:B1-12");
+	board_of(&p, board);
+	int result = api->getmove(board, CB_BLACK, 0.1, status, &playnow, CB_RESET_MOVES, 0, &move);
+	if (result != CB_UNKNOWN)
+		return fail(why, size, "getmove under eval net with %s returned %d: %s", pool, result,
+		            status);
+	if (!check_answer(&p, board, &move, &m, why, size))
+		return false;
+	if (!command(api, "set eval-file default", 1, NULL, reply, why, size) ||
+	    !command(api, "set gametype 25", 1, "25", reply, why, size) ||
+	    !command(api, "set eval-file tools/data/nnue-russian.bin", 1, NULL, reply, why, size) ||
+	    !command(api, "get eval-file", 1, russian, reply, why, size) ||
+	    !command(api, "set gametype 23", 0, NULL, reply, why, size) ||
+	    !command(api, "get gametype", 1, "25", reply, why, size) ||
+	    !command(api, "set eval-file default", 1, NULL, reply, why, size) ||
+	    !command(api, "set gametype 23", 1, "23", reply, why, size))
+		return false;
+	snprintf(restore, sizeof restore, "set eval %s", eval);
+	return command(api, restore, 1, NULL, reply, why, size);
+}
+
 const ScenarioStep scenario_steps[] = {
     {"start-up probes and options", step_startup},
     {"get movelist against the rules", step_movelists},
@@ -629,5 +699,6 @@ const ScenarioStep scenario_steps[] = {
     {"reset, history, repetition", step_reset_and_history},
     {"playnow stops a 60 s search", step_playnow},
     {"an incremental clock, not maxtime", step_clock},
+    {"eval and eval-file", step_eval},
 };
 const int scenario_step_count = (int)(sizeof scenario_steps / sizeof scenario_steps[0]);
