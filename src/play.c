@@ -69,6 +69,8 @@ static void show_help(void)
 	       "  strength <n>  0-100: below 100 poolshark looks less far and varies its play\n"
 	       "  threads <n>   search threads (1 by default)\n"
 	       "  book <file>   opening book: default (the built-in one, on), off, or a file\n"
+	       "  eval <e>      evaluation: classic (hand-written) or net (the network)\n"
+	       "  eval-file <f> the network of eval net: default (the built-in one) or a file\n"
 	       "  hash <MiB>    and every other engine option (see poolshark's help): set it\n"
 	       "  save <file>   write the game as PDN\n"
 	       "  quit          leave\n");
@@ -235,10 +237,14 @@ static void set_option(PlaySession *s, const OptionDef *def, const char *value)
 		engine_get_options(s->engine, &before);
 		EngineStatus status = engine_set_options(s->engine, &options);
 		if (status == ENGINE_BAD_EGDB || status == ENGINE_BAD_NETWORK) {
-			/* As the Hub option: a directory without databases is
-			 * refused and the old one stays. */
-			snprintf(error, sizeof error, "%s %.200s: %s", def->name, value,
-			         engine_refusal_text(s->engine));
+			/* As the Hub option: a directory without databases or a
+			 * network of other rules is refused and the old one
+			 * stays. A network's reason starts with its file. */
+			const char *why = engine_refusal_text(s->engine);
+			if (!strncmp(why, value, strlen(value)))
+				snprintf(error, sizeof error, "%s: %s", def->name, why);
+			else
+				snprintf(error, sizeof error, "%s %.200s: %s", def->name, value, why);
 		} else if (status == ENGINE_OK) {
 			if (options.variant != before.variant) {
 				/* The engine started the new rules' game: every new

@@ -516,6 +516,51 @@ static void test_play_book_and_threads(void **state)
 	assert_int_equal(child_finish(c, 5000), 0);
 }
 
+/* eval and eval-file are commands of the terminal game: a network file
+ * that cannot be used, or of other rules, is refused with the reason and
+ * the one set stays; a variant the file set does not fit is refused until
+ * eval-file is default again; the engine plays with a file's network. */
+static void test_play_eval_options(void **state)
+{
+	(void)state;
+	const char *args[] = {"play", "--level", "0.02", "--hash", "8", "--book", "off", NULL};
+	Child *c = child_start(false, args);
+	child_expect(c, "Your move (Black)> ");
+	child_send(c, "help");
+	child_expect(c, "  eval-file <f> ");
+	child_send(c, "eval net");
+	child_expect(c, "poolshark now plays with eval net.");
+	child_send(c, "eval neural");
+	child_expect(c, "now net.");
+	assert_non_null(strstr(c->text, "eval 'neural' is not known (values: classic net)"));
+	child_send(c, "eval-file tools/data/nnue-pool.bin");
+	child_expect(c, "poolshark now plays with eval-file tools/data/nnue-pool.bin.");
+	child_clear(c);
+	child_send(c, "eval-file tools/data/no-such-network.bin");
+	child_expect(c, "now tools/data/nnue-pool.bin.");
+	assert_non_null(strstr(c->text, "eval-file: tools/data/no-such-network.bin: No such file"));
+	child_clear(c);
+	child_send(c, "eval-file tools/data/nnue-russian.bin");
+	child_expect(c, "now tools/data/nnue-pool.bin.");
+	assert_non_null(
+	    strstr(c->text, "eval-file: tools/data/nnue-russian.bin: a network for russian, not for pool"));
+	child_clear(c);
+	child_send(c, "variant russian");
+	child_expect(c, "now pool.");
+	assert_non_null(
+	    strstr(c->text, "eval-file: tools/data/nnue-pool.bin: a network for pool, not for russian"));
+	child_clear(c);
+	Position p;
+	position_start(&p);
+	play_and_check(c, &p, "11-15");
+	child_send(c, "eval-file default");
+	child_expect(c, "poolshark now plays with eval-file default.");
+	child_send(c, "variant russian");
+	child_expect(c, "poolshark now plays with variant russian.");
+	child_send(c, "quit");
+	assert_int_equal(child_finish(c, 5000), 0);
+}
+
 /* On a terminal the protocol greets once and points at help; the same
  * session then answers as usual. */
 static void test_hub_greets_on_a_terminal(void **state)
@@ -560,6 +605,7 @@ int main(void)
 	    cmocka_unit_test(test_play_russian),
 	    cmocka_unit_test(test_play_new_game_after_variant),
 	    cmocka_unit_test(test_play_book_and_threads),
+	    cmocka_unit_test(test_play_eval_options),
 	    cmocka_unit_test(test_hub_greets_on_a_terminal),
 	    cmocka_unit_test(test_play_on_a_terminal),
 	    cmocka_unit_test(test_play_bad_lines),
