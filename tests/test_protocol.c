@@ -14,14 +14,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "poolshark/bytes.h"
 #include "poolshark/clock.h"
 #include "poolshark/game.h"
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
+#include "poolshark/nnue.h"
 #include "poolshark/notation.h"
 #include "poolshark/options.h"
 #include "poolshark/protocol.h"
 #include "hubclient.h"
+#include "support/support.h"
 
 enum {
 	LINE_CAP = 8192,
@@ -1172,6 +1175,228 @@ static void test_binary_errors_then_ping(void **state)
 	hub_engine_stop(&e, 1000);
 }
 
+/* ---- Network files (eval-file) over the real pipes. ---- */
+
+/* The bytes of a file read whole (the test's own data: it must be there). */
+static uint8_t *read_whole(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	uint8_t *bytes = malloc(1 << 20);
+	assert_non_null(bytes);
+	*size = fread(bytes, 1, 1 << 20, f);
+	fclose(f);
+	return bytes;
+}
+
+static void write_whole(const char *path, const uint8_t *bytes, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(bytes, 1, size, f) != size || fclose(f) != 0)
+		fail_msg("cannot write %s", path);
+}
+
+/* The value of `get NAME`. */
+static void get_value(HubEngine *e, const char *name, char *out, size_t size)
+{
+	char command[128], line[LINE_CAP];
+	snprintf(command, sizeof command, "get %s", name);
+	send_line(e, command);
+	expect(e, "get", SLOW_LIMIT_MS, line, sizeof line, NULL);
+	HubLine parsed;
+	parse_strict(line, &parsed);
+	assert_string_equal(hubline_value(&parsed, "name"), name);
+	snprintf(out, size, "%s", hubline_value(&parsed, "value"));
+}
+
+/* The nodes of a depth-7 search of the start position from an empty
+ * table: the same number for the same network. */
+static long long search_nodes(HubEngine *e)
+{
+	send_line(e, "new-game");
+	send_line(e, "pos start");
+	send_line(e, "level depth=7");
+	send_line(e, "go think");
+	long long nodes = -1;
+	for (;;) {
+		char line[LINE_CAP];
+		assert_int_equal(hub_engine_read_line(e, line, sizeof line, SLOW_LIMIT_MS), HUB_READ_LINE);
+		HubLine parsed;
+		parse_strict(line, &parsed);
+		if (!strcmp(parsed.command, "done"))
+			break;
+		if (!strcmp(parsed.command, "error"))
+			fail_msg("the search answered '%s'", line);
+		if (!strcmp(parsed.command, "info") && hubline_value(&parsed, "nodes"))
+			nodes = strtoll(hubline_value(&parsed, "nodes"), NULL, 10);
+	}
+	assert_true(nodes > 0);
+	return nodes;
+}
+
+/* Sends `set-param name=NAME value=VALUE` and then a ping: the reply is an
+ * error holding every one of `fragments` (NULL-terminated, any one of
+ * the alternatives split by '|'), then pong. */
+static void expect_refused(HubEngine *e, const char *name, const char *value, const char *const *fragments)
+{
+	char command[LINE_CAP], line[LINE_CAP];
+	snprintf(command, sizeof command, "set-param name=%s value=%s", name, value);
+	send_line(e, command);
+	send_line(e, "ping");
+	assert_int_equal(hub_engine_read_line(e, line, sizeof line, SLOW_LIMIT_MS), HUB_READ_LINE);
+	if (strncmp(line, "error ", 6) != 0)
+		fail_msg("'%s' answered '%s', not an error", command, line);
+	for (; *fragments; fragments++) {
+		char choices[LINE_CAP];
+		snprintf(choices, sizeof choices, "%s", *fragments);
+		bool found = false;
+		for (char *save, *c = strtok_r(choices, "|", &save); c && !found;
+		     c = strtok_r(NULL, "|", &save))
+			found = strstr(line, c) != NULL;
+		if (!found)
+			fail_msg("'%s' answered '%s', without '%s'", command, line, *fragments);
+	}
+	assert_int_equal(hub_engine_read_line(e, line, sizeof line, SLOW_LIMIT_MS), HUB_READ_LINE);
+	assert_string_equal(line, "pong");
+}
+
+/* A missing, cut, foreign or damaged network file is refused with an error
+ * that names the file and the problem; the engine keeps the network it had
+ * (the value of eval-file and the node count of a search under eval=net
+ * stay) and goes on answering. A good file is taken, and a change of
+ * variant that the file set does not fit is refused until eval-file is
+ * default again. */
+static void test_binary_refuses_bad_network_files(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/poolshark-evalfile-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	size_t size;
+	uint8_t *pool = read_whole("tools/data/nnue-pool.bin", &size);
+	assert_true(size > NNUE_HEADER_SIZE);
+	char path[16][512];
+	int n = 0;
+	/* (a) missing, (b) cut short */
+	snprintf(path[n++], sizeof path[0], "%s/missing.bin", dir);
+	snprintf(path[n], sizeof path[0], "%s/truncated.bin", dir);
+	write_whole(path[n++], pool, size / 2);
+	/* (c) format version 2, with the checksum left as it was and recomputed */
+	uint8_t *copy = malloc(size);
+	assert_non_null(copy);
+	memcpy(copy, pool, size);
+	bytes_put32(copy + 8, NNUE_VERSION + 1);
+	snprintf(path[n], sizeof path[0], "%s/version.bin", dir);
+	write_whole(path[n++], copy, size);
+	bytes_put64(copy + 56, nnue_checksum(copy, size));
+	snprintf(path[n], sizeof path[0], "%s/version-summed.bin", dir);
+	write_whole(path[n++], copy, size);
+	/* (d) another rule set */
+	snprintf(path[n++], sizeof path[0], "tools/data/nnue-russian.bin");
+	/* (e) a header of hidden size 16 over the bytes of another size, and
+	 * a hidden size this build does not take */
+	memcpy(copy, pool, size);
+	bytes_put32(copy + 24, NNUE_HIDDEN_MIN);
+	bytes_put64(copy + 56, nnue_checksum(copy, size));
+	snprintf(path[n], sizeof path[0], "%s/hidden16-wrong-size.bin", dir);
+	write_whole(path[n++], copy, size);
+	bytes_put32(copy + 24, NNUE_HIDDEN_MIN + 8);
+	bytes_put64(copy + 56, nnue_checksum(copy, size));
+	snprintf(path[n], sizeof path[0], "%s/hidden24.bin", dir);
+	write_whole(path[n++], copy, size);
+	/* (f) a directory, (g) 1 MB of noise */
+	snprintf(path[n++], sizeof path[0], "%s", dir);
+	uint8_t *noise = malloc(1 << 20);
+	assert_non_null(noise);
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	for (size_t i = 0; i < 1 << 20; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		noise[i] = (uint8_t)x;
+	}
+	snprintf(path[n], sizeof path[0], "%s/noise.bin", dir);
+	write_whole(path[n++], noise, 1 << 20);
+	free(noise);
+	static const char *const reasons[] = {
+	    "No such file",
+	    "truncated",
+	    "format version 2",
+	    "format version 2",
+	    "a network for russian, not for pool",
+	    "trailing bytes",
+	    "hidden size 24",
+	    "read error|directory",
+	    "larger than any weights file",
+	};
+	_Static_assert(sizeof reasons / sizeof reasons[0] == 9, "one reason per bad file");
+	assert_int_equal(n, 9);
+	/* A good network of another hidden size (16, every weight 0). */
+	size_t small_size = nnue_file_size(NNUE_HIDDEN_MIN);
+	uint8_t *small = calloc(1, small_size);
+	assert_non_null(small);
+	memcpy(small, pool, NNUE_HEADER_SIZE);
+	bytes_put32(small + 24, NNUE_HIDDEN_MIN);
+	bytes_put64(small + 56, nnue_checksum(small, small_size));
+	char small_path[512];
+	snprintf(small_path, sizeof small_path, "%s/hidden16.bin", dir);
+	write_whole(small_path, small, small_size);
+	free(small);
+
+	HubEngine e;
+	spawn(&e);
+	send_line(&e, "set-param name=eval value=net");
+	char value[LINE_CAP], command[LINE_CAP];
+	long long nodes = 0;
+	for (int with_file = 0; with_file < 2; with_file++) {
+		const char *before = with_file ? "tools/data/nnue-pool.bin" : "default";
+		snprintf(command, sizeof command, "set-param name=eval-file value=%s", before);
+		send_line(&e, command);
+		get_value(&e, "eval-file", value, sizeof value);
+		assert_string_equal(value, before);
+		nodes = search_nodes(&e);
+		for (int i = 0; i < n; i++) {
+			char named[600];
+			snprintf(named, sizeof named, "eval-file: %.500s: ", path[i]);
+			const char *fragments[] = {named, reasons[i], NULL};
+			expect_refused(&e, "eval-file", path[i], fragments);
+			get_value(&e, "eval-file", value, sizeof value);
+			assert_string_equal(value, before);
+			if (search_nodes(&e) != nodes)
+				fail_msg("after %s was refused the search counts other nodes", path[i]);
+		}
+	}
+	/* Under other rules the pool network is the foreign one. */
+	const char *const pool_for_russian[] = {
+	    "variant: eval-file: tools/data/nnue-pool.bin: ", "a network for pool, not for russian", NULL};
+	expect_refused(&e, "variant", "russian", pool_for_russian);
+	get_value(&e, "variant", value, sizeof value);
+	assert_string_equal(value, "pool");
+	get_value(&e, "eval-file", value, sizeof value);
+	assert_string_equal(value, "tools/data/nnue-pool.bin");
+	/* Another hidden size is a network like any other; its weights, all
+	 * 0, score every position alike, so its search is not the pool
+	 * network's (the node count does tell networks apart). */
+	snprintf(command, sizeof command, "set-param name=eval-file value=%s", small_path);
+	send_line(&e, command);
+	get_value(&e, "eval-file", value, sizeof value);
+	assert_string_equal(value, small_path);
+	assert_true(search_nodes(&e) != nodes);
+	send_line(&e, "set-param name=eval-file value=default");
+	send_line(&e, "set-param name=variant value=russian");
+	expect(&e, "info", SLOW_LIMIT_MS, value, sizeof value, NULL);
+	get_value(&e, "variant", value, sizeof value);
+	assert_string_equal(value, "russian");
+	const char *const pool_here[] = {
+	    "eval-file: tools/data/nnue-pool.bin: ", "a network for pool, not for russian", NULL};
+	expect_refused(&e, "eval-file", "tools/data/nnue-pool.bin", pool_here);
+	send_line(&e, "set-param name=eval-file value=tools/data/nnue-russian.bin");
+	get_value(&e, "eval-file", value, sizeof value);
+	assert_string_equal(value, "tools/data/nnue-russian.bin");
+	hub_engine_stop(&e, 2000);
+	free(copy);
+	free(pool);
+	assert_int_equal(support_remove_dir(dir), 0);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -1201,6 +1426,7 @@ int main(void)
 	    cmocka_unit_test(test_binary_ponder_then_ponder_hit),
 	    cmocka_unit_test(test_binary_exits_when_input_closes_mid_search),
 	    cmocka_unit_test(test_binary_errors_then_ping),
+	    cmocka_unit_test(test_binary_refuses_bad_network_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
