@@ -168,13 +168,15 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
 		snprintf(err, err_size, "%s: out of memory", path);
 		return false;
 	}
+	errno = 0;
 	size = fread(bytes, 1, cap, f);
 	bool failed = ferror(f);
+	int read_errno = errno;
 	fclose(f);
 	char why[NNUE_ERROR_MAX];
 	bool ok = false;
 	if (failed)
-		snprintf(why, sizeof why, "read error");
+		snprintf(why, sizeof why, "read error: %s", read_errno ? strerror(read_errno) : "unknown");
 	else if (size == cap)
 		snprintf(why, sizeof why, "larger than any weights file (%zu bytes or more)", cap);
 	else
