@@ -7,15 +7,26 @@ EMCC     ?= emcc
 WEB_OUT  := build-web
 WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c $(BUILD)/gen/nnue_default.c web/compat/strtonum.c web/engine/worker.c
 WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
+# WebAssembly SIMD (every current browser has it) for the network's
+# integer arithmetic; `make web WEB_SIMD=` builds the page without it, for
+# a browser that lacks it. Same scores either way (README, "Playing in
+# the browser").
+WEB_SIMD ?= -msimd128
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
-	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 -Iinclude -Iweb/compat -MMD -MP
-WEB_LDFLAGS := -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 \
+	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 $(WEB_SIMD) -Iinclude -Iweb/compat -MMD -MP
+WEB_LDFLAGS := -O3 $(WEB_SIMD) -sSINGLE_FILE=1 -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 \
 	-sEXPORTED_FUNCTIONS=_worker_create,_worker_line,_malloc,_free \
 	-sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,UTF8ToString
 # Debian's emcc runs its JavaScript passes with node, which must find Debian's acorn.
 export NODE_PATH := $(NODE_PATH):/usr/share/nodejs
 
-$(WEB_OUT)/%.o: %.c
+# As for the native builds: other flags (WEB_SIMD) rebuild the objects.
+WEB_FLAGS_TEXT := $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS)
+$(WEB_OUT)/flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(WEB_FLAGS_TEXT)' | cmp -s - $@ || echo '$(WEB_FLAGS_TEXT)' > $@
+
+$(WEB_OUT)/%.o: %.c $(WEB_OUT)/flags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_CFLAGS) -c $< -o $@
 

@@ -12,6 +12,9 @@
 #ifdef __AVX2__
 #include <immintrin.h>
 #endif
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 size_t nnue_file_size(int hidden)
 {
@@ -197,7 +200,8 @@ bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
 {
 	const unsigned char *bytes[VARIANT_COUNT] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data};
 	size_t sizes[VARIANT_COUNT] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size};
-	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 && VARIANT_COUNT == 3,
+	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 &&
+	                   VARIANT_COUNT == 3,
 	               "one compiled-in network per rule set, in Variant order");
 	return nnue_load_bytes(net, bytes[v], sizes[v], v, err, err_size);
 }
@@ -335,6 +339,55 @@ static void first_activations_avx2(const NnueNetwork *net, const NnueAccumulator
 }
 #endif
 
+#ifdef __wasm_simd128__
+/* The clipped activations as 16-bit lanes, 8 at a time, the side to move's
+ * half first (H is a multiple of 16). */
+static void first_activations_wasm(const NnueNetwork *net, const NnueAccumulator *acc, Color side, int16_t *a)
+{
+	int h = net->hidden;
+	const v128_t zero = wasm_i16x8_splat(0), cap = wasm_i16x8_splat(NNUE_FT_SCALE);
+	for (int half = 0; half < 2; half++) {
+		const int16_t *v = acc->v[half == 0 ? side : color_other(side)];
+		for (int j = 0; j < h; j += 8) {
+			v128_t x = wasm_v128_load(v + j);
+			wasm_v128_store(a + half * h + j, wasm_i16x8_min(wasm_i16x8_max(x, zero), cap));
+		}
+	}
+}
+
+/* The second layer's sums, four neurons at a time. The weights are widened
+ * to 16 bits and multiplied by the 16-bit activations, each pair of
+ * products added into 32 bits (dot): a pair is at most 2 * 127 * 128, so
+ * nothing saturates or wraps and each sum is the portable code's own. */
+static void second_layer_wasm(const NnueNetwork *net, const int16_t *a, int32_t *sums)
+{
+	int n = 2 * net->hidden; /* a multiple of 32 */
+	for (int k = 0; k < NNUE_HIDDEN2; k += 4) {
+		v128_t total[4];
+		for (int i = 0; i < 4; i++)
+			total[i] = wasm_i32x4_splat(0);
+		for (int j = 0; j < n; j += 16) {
+			v128_t x0 = wasm_v128_load(a + j), x1 = wasm_v128_load(a + j + 8);
+			for (int i = 0; i < 4; i++) {
+				v128_t w = wasm_v128_load(net->l2_weight[k + i] + j);
+				v128_t lo = wasm_i32x4_dot_i16x8(wasm_i16x8_extend_low_i8x16(w), x0);
+				v128_t hi = wasm_i32x4_dot_i16x8(wasm_i16x8_extend_high_i8x16(w), x1);
+				total[i] = wasm_i32x4_add(total[i], wasm_i32x4_add(lo, hi));
+			}
+		}
+		/* Four horizontal sums at once: transpose, then add, so that lane
+		 * i of the result is neuron k + i. */
+		v128_t t01 = wasm_i32x4_add(wasm_i32x4_shuffle(total[0], total[1], 0, 4, 1, 5),
+		                            wasm_i32x4_shuffle(total[0], total[1], 2, 6, 3, 7));
+		v128_t t23 = wasm_i32x4_add(wasm_i32x4_shuffle(total[2], total[3], 0, 4, 1, 5),
+		                            wasm_i32x4_shuffle(total[2], total[3], 2, 6, 3, 7));
+		v128_t s = wasm_i32x4_add(wasm_i32x4_shuffle(t01, t23, 0, 1, 4, 5),
+		                          wasm_i32x4_shuffle(t01, t23, 2, 3, 6, 7));
+		wasm_v128_store(sums + k, wasm_i32x4_add(s, wasm_v128_load(net->l2_bias + k)));
+	}
+}
+#endif
+
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 #ifdef __AVX2__
@@ -368,6 +421,12 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 		__m256i bias = _mm256_loadu_si256((const __m256i *)(net->l2_bias + k));
 		_mm256_store_si256((__m256i *)(sums + k), _mm256_add_epi32(bias, _mm256_add_epi32(lo, hi)));
 	}
+	return finish(net, sums);
+#elif defined(__wasm_simd128__)
+	_Alignas(16) int16_t a[2 * NNUE_HIDDEN_MAX];
+	_Alignas(16) int32_t sums[NNUE_HIDDEN2];
+	first_activations_wasm(net, acc, side, a);
+	second_layer_wasm(net, a, sums);
 	return finish(net, sums);
 #else
 	return nnue_evaluate_portable(net, acc, side);

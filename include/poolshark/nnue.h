@@ -98,7 +98,7 @@ void nnue_update_between(const NnueNetwork *net, const Position *before, const P
 
 /* The network's score of a position whose accumulator is *acc, for `side`
  * (the side to move), in score.h units. Integer only: every build gives the
- * same number. Uses AVX2 when the build has it. */
+ * same number. Uses AVX2 or WebAssembly SIMD when the build has it. */
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
 
 /* The same with the portable code alone (for the test that both agree). */
