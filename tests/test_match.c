@@ -236,6 +236,29 @@ static void test_same_games_twice_poolshark(void **state)
 	play_twice(paths.engine, "option=hash=8", "option=hash=8");
 }
 
+/* The rules are set before the engines' own options, which may depend on
+ * them: a Russian network is taken under --variant russian. */
+static void test_variant_before_engine_options(void **state)
+{
+	(void)state;
+	/* The tests run from the source tree. */
+	const char *openings = "tools/data/openings-russian.fen";
+	char opt[] = "option=eval-file=tools/data/nnue-russian.bin", cmd[1100], out[300];
+	snprintf(cmd, sizeof cmd, "cmd=%s", paths.engine);
+	path_in_dir(out, sizeof out, "variant.out");
+	const char *args[] = {"--engine", cmd, "name=a",    "option=eval=net", opt,
+	                      "--engine", cmd, "name=b",    "--games",         "2",
+	                      "--depth",  "2", "--variant", "russian",         "--openings",
+	                      openings,   NULL};
+	int status = run_tool(args, out, 0);
+	if (status != 0) {
+		char text[2000] = "", err[330];
+		snprintf(err, sizeof err, "%s.err", out);
+		read_text(err, text, sizeof text);
+		fail_msg("pool-match exited %d: %s", status, text);
+	}
+}
+
 static void test_same_games_twice_toy(void **state)
 {
 	(void)state;
@@ -700,6 +723,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_same_games_twice_poolshark),
+	    cmocka_unit_test(test_variant_before_engine_options),
 	    cmocka_unit_test(test_same_games_twice_toy),
 	    cmocka_unit_test(test_faulty_engines_are_caught),
 	    cmocka_unit_test(test_interrupt_leaves_no_process),

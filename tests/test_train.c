@@ -89,7 +89,8 @@ static void test_deterministic_and_learning(void **state)
 	                     paths.train),
 	                 0);
 	assert_int_not_equal(run("cmp -s a.bin e.bin"), 0);
-	assert_int_equal(run("grep -q 'epoch 1 .* lr 0.005 ' e.log && grep -q 'epoch 2 .* lr 0.0005 ' e.log"), 0);
+	assert_int_equal(run("grep -q 'epoch 1 .* lr 0.005 ' e.log && grep -q 'epoch 2 .* lr 0.0005 ' e.log"),
+	                 0);
 	double loss[8];
 	assert_int_equal(held_out_losses("a.log", loss, 8), 3);
 	assert_true(loss[2] < loss[1] && loss[1] < loss[0]);

@@ -42,9 +42,9 @@ typedef struct Run {
 	Egdb *db;
 	int egdb_pieces;
 	NnueNetwork *net; /* what the games are played with; NULL: the classic evaluation */
-	int task_count; /* games of this shard; task t is game shard_index + t * shard_count */
-	int window;     /* games played ahead of the writer at most */
-	Slot *slots;    /* [window], task t in slot t % window */
+	int task_count;   /* games of this shard; task t is game shard_index + t * shard_count */
+	int window;       /* games played ahead of the writer at most */
+	Slot *slots;      /* [window], task t in slot t % window */
 
 	pthread_mutex_t lock; /* guards the fields below and the slots' done flags */
 	pthread_cond_t changed;
@@ -129,7 +129,9 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			o->egdb_dir = v;
 		else if (!strcmp(opt, "--eval")) {
 			if (strcmp(v, "classic") && strcmp(v, "net")) {
-				fprintf(stderr, "datagen gen: --eval: unknown evaluation `%s` (known: classic net)\n", v);
+				fprintf(stderr,
+				        "datagen gen: --eval: unknown evaluation `%s` (known: classic net)\n",
+				        v);
 				return false;
 			}
 			eval_net = !strcmp(v, "net");
@@ -438,11 +440,13 @@ int datagen_gen(int argc, char **argv)
 	}
 	if (o.eval_file) {
 		run.net = malloc(sizeof *run.net);
-		bool loaded = run.net && (strcmp(o.eval_file, "default")
-		                              ? nnue_load_file(run.net, o.eval_file, o.variant, err, sizeof err)
-		                              : nnue_load_default(run.net, o.variant, err, sizeof err));
+		bool loaded =
+		    run.net && (strcmp(o.eval_file, "default")
+		                    ? nnue_load_file(run.net, o.eval_file, o.variant, err, sizeof err)
+		                    : nnue_load_default(run.net, o.variant, err, sizeof err));
 		if (!loaded) {
-			fprintf(stderr, "datagen gen: --eval-file %s: %s\n", o.eval_file, run.net ? err : "out of memory");
+			fprintf(stderr, "datagen gen: --eval-file %s: %s\n", o.eval_file,
+			        run.net ? err : "out of memory");
 			free(run.net);
 			egdb_close(run.db);
 			openings_free(&run.openings);

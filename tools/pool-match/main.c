@@ -313,9 +313,14 @@ int main(int argc, char **argv)
 	}
 	for (int e = 0; e < 2; e++) {
 		EngineSpec *spec = &c.engines[e];
-		if (c.variant != VARIANT_POOL && spec->param_count < MAX_PARAMS)
-			spec->params[spec->param_count++] =
-			    (HubParam){"variant", variant_rules(c.variant)->name};
+		/* The rules go first: options such as eval-file are checked
+		 * against them. */
+		if (c.variant != VARIANT_POOL && spec->param_count < MAX_PARAMS) {
+			memmove(spec->params + 1, spec->params,
+			        (size_t)spec->param_count * sizeof *spec->params);
+			spec->params[0] = (HubParam){"variant", variant_rules(c.variant)->name};
+			spec->param_count++;
+		}
 		if (c.engines[e].limits.kind == LIMIT_NONE)
 			c.engines[e].limits = common;
 		if (c.engines[e].limits.kind == LIMIT_NONE) {
