@@ -46,7 +46,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 .PRECIOUS: $(BUILD)/%.o
 
 .PHONY: egdb egdb-verify egdb-conversion egdb-slurm-test
-.PHONY: all deps test check-tests check-shape perft bench bench-perft sanitize native portable pgo play soak clean help fuzz \
+.PHONY: all deps test check-tests check-shape perft bench bench-eval bench-perft sanitize native portable pgo play soak clean help fuzz \
 	format web test-web bench-web checkerboard test-checkerboard FORCE
 
 # Only the default build puts copies of its programs in the top directory.
@@ -67,6 +67,7 @@ help:
 	@echo "make perft      perft from the start position through depth 12 (long), Russian and Brazilian through 10"
 	@echo "make bench      search bench and perft speed benchmark"
 	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
+	@echo "make bench-eval  search speed with the network against the classic evaluation, native and portable"
 	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
 	@echo "make web        the page in web/dist/ (engine in WebAssembly, Debian's emscripten)"
 	@echo "make test-web   browser tests of the page (Debian's chromium, playwright-core)"

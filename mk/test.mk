@@ -27,6 +27,10 @@ perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft --variant russian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=22444032 '
 	./$(BUILD)/poolshark perft --variant brazilian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=21560022 '
 
+# The network's search speed against the classic evaluation's, native and portable builds side by side.
+bench-eval: deps $(BUILD)/poolshark portable
+	sh bench/eval-speed --depth 13 ./$(BUILD)/poolshark ./build-portable/poolshark
+
 bench-perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft 12 | tail -n 2
 
