@@ -26,7 +26,7 @@ void engine_default_options(EngineOptions *out)
 	out->egdb_path[0] = '\0';
 	out->threads = 1;
 	snprintf(out->book, sizeof out->book, "off");
-	out->eval = ENGINE_EVAL_CLASSIC;
+	out->eval = ENGINE_EVAL_NET;
 	snprintf(out->eval_file, sizeof out->eval_file, "default");
 }
 
@@ -48,10 +48,23 @@ static NnueNetwork *load_network(Variant variant, const char *file, char *error,
 	return net;
 }
 
-/* Gives every search the engine's network when the options ask for it. */
+/* Gives every search the engine's network when the options ask for it. The
+ * weaker settings (strength below 100) keep the classic evaluation: their
+ * ladder of depths, nodes and margins was set and measured with it. */
 static void use_network(Engine *e)
 {
-	threads_set_network(e->threads, e->options.eval == ENGINE_EVAL_NET ? e->network : NULL);
+	bool net = e->options.eval == ENGINE_EVAL_NET && e->options.strength >= 100;
+	threads_set_network(e->threads, net ? e->network : NULL);
+}
+
+bool engine_network_score(const Engine *e, const Position *p, int *score)
+{
+	if (!e->network || e->network->variant != (Variant)p->variant)
+		return false;
+	NnueAccumulator acc;
+	nnue_refresh(e->network, p, &acc);
+	*score = nnue_evaluate(e->network, &acc, (Color)p->side);
+	return true;
 }
 
 const char *engine_network_error(const Engine *e)

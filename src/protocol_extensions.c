@@ -362,6 +362,9 @@ static bool cmd_eval(Protocol *p, const HubLine *line)
 	hubwriter_init(&w, buffer, sizeof buffer, "eval");
 	hubwriter_add(&w, "side", pos->side == BLACK ? "black" : "white");
 	hubwriter_addf(&w, "score", "%.2f", eval_evaluate(pos, weights) / 100.0);
+	int net;
+	if (engine_network_score(p->engine, pos, &net))
+		hubwriter_addf(&w, "net", "%.2f", net / 100.0);
 	for (int i = 0; i < n; i++)
 		hubwriter_addf(&w, terms[i].name, "%.2f", terms[i].value / 100.0);
 	hubwriter_addf(&w, "draw-scale", "%.2f", eval_draw_scale(pos, weights) / 16.0);

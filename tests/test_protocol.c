@@ -329,6 +329,29 @@ static void test_pos_drawn_on_the_way(void **state)
 	session_free(s);
 }
 
+/* `eval` shows the network's score beside the classic one, from the
+ * engine's network: another eval-file gives another score of the same
+ * position, and Russian rules the Russian network's. */
+static void test_eval_shows_the_network(void **state)
+{
+	(void)state;
+	Session *s = session_new();
+	char first[32], other[32], classic[32];
+	session_send(s, "eval");
+	assert_non_null(reply_value(s, "eval", "net", first, sizeof first));
+	assert_non_null(reply_value(s, "eval", "score", classic, sizeof classic));
+	session_send(s, "set-param name=eval-file value=tools/data/nnue-pool-trial.bin");
+	assert_int_equal(s->out.count, 0);
+	session_send(s, "eval");
+	assert_non_null(reply_value(s, "eval", "net", other, sizeof other));
+	assert_string_not_equal(first, other);
+	session_send(s, "set-param name=eval-file value=default");
+	session_send(s, "eval");
+	assert_non_null(reply_value(s, "eval", "net", other, sizeof other));
+	assert_string_equal(first, other);
+	session_free(s);
+}
+
 /* Every option of the table goes in through set-param and set and comes
  * back through get and the hub listing, each as the other one wrote it. */
 static void test_every_option_round_trips(void **state)
@@ -1408,6 +1431,7 @@ int main(void)
 	    cmocka_unit_test(test_pos_drawn_on_the_way),
 	    cmocka_unit_test(test_forced_win_score),
 	    cmocka_unit_test(test_every_option_round_trips),
+	    cmocka_unit_test(test_eval_shows_the_network),
 	    cmocka_unit_test(test_binary_bounded_search_outlives_its_input),
 	    cmocka_unit_test(test_binary_large_hash_does_not_block),
 	    cmocka_unit_test(test_binary_resizes_give_memory_back),

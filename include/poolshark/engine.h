@@ -112,6 +112,11 @@ EngineStatus engine_prepare(Engine *e);
  */
 const char *engine_network_error(const Engine *e);
 
+/* The static score of *p by the engine's network (of options.variant and
+ * options.eval_file, whatever options.eval), side to move's view, in score
+ * units; false when *p is of another rule set than the network. */
+bool engine_network_score(const Engine *e, const Position *p, int *score);
+
 /*
  * The most pieces the endgame databases of options.egdb_path cover (0: none
  * open). engine_create() given a directory without databases plays on
