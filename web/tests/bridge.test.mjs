@@ -56,6 +56,8 @@ test('the page plays, analyses and reviews against the native engine, and stop r
   await page.selectOption('#review-budget', 'quick');
   await page.click('#review');
   await page.waitForFunction(() => /Review done/.test(document.getElementById('message').textContent), null, { timeout: 30000 });
+  /* The graph is drawn once the page has set the game up again after the message. */
+  await page.waitForFunction((n) => document.querySelectorAll('#graph circle.graph-point').length === n, before + 2, { timeout: 10000 }).catch(() => {});
   assert.equal(await page.locator('#graph circle.graph-point').count(), before + 2);
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -14,7 +14,7 @@ const SEARCH_DEPTH = 4;
 /* The same session for both engines: the worker's table size, full
  * strength, no book, and new-game so that the worker's earlier searches
  * leave nothing in the table or the history. */
-const SETUP = ['set-param name=hash value=16', 'set-param name=strength value=100', 'set-param name=book value=off'];
+const SETUP = ['set-param name=hash value=16', 'set-param name=strength value=100', 'set-param name=book value=off', 'set-param name=egdb-path value=none'];
 
 let browser, page;
 before(async () => {
