@@ -11,6 +11,8 @@
 
 #ifdef __AVX2__
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -217,12 +219,25 @@ static void apply(const NnueNetwork *net, NnueAccumulator *acc, Bitboard set, Co
 		for (int view = 0; view < 2; view++) {
 			const int16_t *w = net->ft_weight[nnue_input((Color)view, owner, king, s)];
 			int16_t *a = acc->v[view];
+#if defined(__SSE2__) && !defined(__AVX2__)
+			for (int j = 0; j < h; j += 8) {
+				__m128i x = _mm_load_si128((const __m128i *)(a + j));
+				__m128i y = _mm_loadu_si128((const __m128i *)(w + j));
+				_mm_store_si128((__m128i *)(a + j),
+				                sign > 0 ? _mm_add_epi16(x, y) : _mm_sub_epi16(x, y));
+			}
+			continue;
+#endif
+			/* In blocks of 16 (h is a multiple of 16): a loop of a
+			 * known count, which compilers vectorise even at -O2. */
 			if (sign > 0)
-				for (int j = 0; j < h; j++)
-					a[j] = (int16_t)(a[j] + w[j]);
+				for (int j = 0; j < h; j += 16)
+					for (int i = 0; i < 16; i++)
+						a[j + i] = (int16_t)(a[j + i] + w[j + i]);
 			else
-				for (int j = 0; j < h; j++)
-					a[j] = (int16_t)(a[j] - w[j]);
+				for (int j = 0; j < h; j += 16)
+					for (int i = 0; i < 16; i++)
+						a[j + i] = (int16_t)(a[j + i] - w[j + i]);
 		}
 	}
 }
@@ -269,10 +284,24 @@ static void first_activations(const NnueNetwork *net, const NnueAccumulator *acc
 	int h = net->hidden;
 	for (int half = 0; half < 2; half++) {
 		const int16_t *v = acc->v[half == 0 ? side : color_other(side)];
-		for (int j = 0; j < h; j++)
-			a[half * h + j] = (uint8_t)(v[j] < 0               ? 0
-			                            : v[j] > NNUE_FT_SCALE ? NNUE_FT_SCALE
-			                                                   : v[j]);
+#if defined(__SSE2__) && !defined(__AVX2__)
+		/* Pack with unsigned saturation (below 0 becomes 0), cap at 127. */
+		const __m128i cap = _mm_set1_epi8(NNUE_FT_SCALE);
+		for (int j = 0; j < h; j += 16) {
+			__m128i x = _mm_load_si128((const __m128i *)(v + j));
+			__m128i y = _mm_load_si128((const __m128i *)(v + j + 8));
+			_mm_store_si128((__m128i *)(a + half * h + j),
+			                _mm_min_epu8(_mm_packus_epi16(x, y), cap));
+		}
+		continue;
+#endif
+		for (int j = 0; j < h; j += 16) /* blocks of 16, as in apply() */
+			for (int i = 0; i < 16; i++) {
+				int x = v[j + i];
+				a[half * h + j + i] = (uint8_t)(x < 0               ? 0
+				                                : x > NNUE_FT_SCALE ? NNUE_FT_SCALE
+				                                                    : x);
+			}
 	}
 }
 
@@ -420,6 +449,31 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 		__m256i hi = _mm256_permute2x128_si256(s0123, s4567, 0x31);
 		__m256i bias = _mm256_loadu_si256((const __m256i *)(net->l2_bias + k));
 		_mm256_store_si256((__m256i *)(sums + k), _mm256_add_epi32(bias, _mm256_add_epi32(lo, hi)));
+	}
+	return finish(net, sums);
+#elif defined(__SSE2__)
+	/* Every x86-64 processor: the activations and the weights widened to
+	 * 16 bits, multiplied and added in pairs into 32 bits, which cannot
+	 * overflow (2 x 127 x 128), so the sums are the portable ones. */
+	_Alignas(16) uint8_t a[2 * NNUE_HIDDEN_MAX];
+	int32_t sums[NNUE_HIDDEN2];
+	int n = 2 * net->hidden; /* a multiple of 32 */
+	first_activations(net, acc, side, a);
+	const __m128i zero = _mm_setzero_si128();
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		const int8_t *w = net->l2_weight[k];
+		__m128i total = zero;
+		for (int j = 0; j < n; j += 16) {
+			__m128i x = _mm_load_si128((const __m128i *)(a + j));
+			__m128i y = _mm_loadu_si128((const __m128i *)(w + j));
+			__m128i sign = _mm_cmpgt_epi8(zero, y);
+			__m128i lo = _mm_madd_epi16(_mm_unpacklo_epi8(x, zero), _mm_unpacklo_epi8(y, sign));
+			__m128i hi = _mm_madd_epi16(_mm_unpackhi_epi8(x, zero), _mm_unpackhi_epi8(y, sign));
+			total = _mm_add_epi32(total, _mm_add_epi32(lo, hi));
+		}
+		total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0x4e));
+		total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0xb1));
+		sums[k] = net->l2_bias[k] + _mm_cvtsi128_si32(total);
 	}
 	return finish(net, sums);
 #elif defined(__wasm_simd128__)
