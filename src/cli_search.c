@@ -76,8 +76,8 @@ int cli_bench(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--eval") && i + 1 < argc) {
 			i++;
 			if (strcmp(argv[i], "classic") && strcmp(argv[i], "net")) {
-				fprintf(stderr, "poolshark bench: unknown evaluation '%.40s' (known: %s)\n", argv[i],
-				        ENGINE_EVAL_NAMES);
+				fprintf(stderr, "poolshark bench: unknown evaluation '%.40s' (known: %s)\n",
+				        argv[i], ENGINE_EVAL_NAMES);
 				return CLI_USAGE;
 			}
 			eval = strcmp(argv[i], "net") ? ENGINE_EVAL_CLASSIC : ENGINE_EVAL_NET;
@@ -85,12 +85,14 @@ int cli_bench(int argc, char **argv)
 			depth_text = argv[i];
 		} else {
 			fprintf(stderr, "poolshark: unexpected argument '%.40s'\n", argv[i]);
-			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [--eval classic|net] [DEPTH]\n");
+			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES
+			                "] [--eval classic|net] [DEPTH]\n");
 			return CLI_USAGE;
 		}
 	}
 	if (depth_text && !cli_parse_number("bench", "depth", depth_text, 1, BENCH_MAX_DEPTH, &depth)) {
-		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES "] [--eval classic|net] [DEPTH]\n");
+		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES
+		                "] [--eval classic|net] [DEPTH]\n");
 		return CLI_USAGE;
 	}
 	BenchTotals totals;

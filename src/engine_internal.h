@@ -22,8 +22,8 @@ struct Engine {
 	Book *book;       /* NULL when off */
 	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
-	char refusal[320]; /* why engine_set_options() last refused ENGINE_BAD_EGDB or _NETWORK */
-	NnueNetwork *network; /* of options.variant and options.eval_file, whatever options.eval */
+	char refusal[320];       /* why engine_set_options() last refused ENGINE_BAD_EGDB or _NETWORK */
+	NnueNetwork *network;    /* of options.variant and options.eval_file, whatever options.eval */
 	char network_error[320]; /* why engine_create() fell back to the compiled-in network */
 
 	/* The running (or last) background search. Only the controlling

@@ -321,8 +321,8 @@ static void emit_bench_position(int index, const Position *root, const SearchRes
 
 /*
  * The same measurement as `poolshark bench` (bench_run), so the node total is
- * the same signature (under the engine's variant and eval options). It runs in the input thread: lines sent meanwhile are
- * answered when it ends.
+ * the same signature (under the engine's variant and eval options). It runs in the input thread: lines sent
+ * meanwhile are answered when it ends.
  */
 static bool cmd_bench(Protocol *p, const HubLine *line)
 {

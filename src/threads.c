@@ -27,8 +27,8 @@ typedef struct Helper {
 
 struct Threads {
 	int count;
-	Search **searches; /* count of them: the main search, then the helpers' */
-	Egdb *egdb;        /* what every search probes */
+	Search **searches;          /* count of them: the main search, then the helpers' */
+	Egdb *egdb;                 /* what every search probes */
 	const NnueNetwork *network; /* what every search evaluates with; NULL: the classic evaluation */
 	/* The helpers of the search in progress (running of them) and what
 	 * they share with it. */

@@ -52,7 +52,7 @@ typedef enum EngineStatus {
 	ENGINE_HASH_TOO_LARGE, /* the table would not fit in the machine's memory (or its cgroup's limit); the
 	                          old size stays */
 	ENGINE_BAD_BOOK,       /* the book cannot be read; the old book stays */
-	ENGINE_BAD_EGDB, /* the endgame database directory holds no complete database; the old one stays */
+	ENGINE_BAD_EGDB,   /* the endgame database directory holds no complete database; the old one stays */
 	ENGINE_BAD_NETWORK /* the eval_file network cannot be used for the variant; the old one stays */
 } EngineStatus;
 
