@@ -64,6 +64,7 @@ void search_set_weights(Search *s, const EvalWeights *w)
 void search_set_network(Search *s, const NnueNetwork *net)
 {
 	s->network = net;
+	s->cache_network = NULL; /* another network, or the same one changed */
 }
 
 void search_set_egdb(Search *s, Egdb *db)
@@ -227,11 +228,18 @@ static void update_pv(Search *s, int ply, Move m)
 static __attribute__((noinline)) int evaluate_network(Search *s, int ply)
 {
 	const NnueNetwork *net = s->eval_network;
+	uint64_t key = s->stack[ply].pos.key;
+	EvalCacheEntry *e = &s->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
+	if (e->key == key)
+		return e->score;
 	for (int k = s->acc_ply; k < ply; k++)
 		nnue_update_between(net, &s->stack[k].pos, &s->stack[k + 1].pos, &s->acc[k], &s->acc[k + 1]);
 	s->acc_ply = ply;
 	int score = nnue_evaluate(net, &s->acc[ply], (Color)s->stack[ply].pos.side);
-	return score >= EVAL_LIMIT ? EVAL_LIMIT - 1 : score <= -EVAL_LIMIT ? -EVAL_LIMIT + 1 : score;
+	score = score >= EVAL_LIMIT ? EVAL_LIMIT - 1 : score <= -EVAL_LIMIT ? -EVAL_LIMIT + 1 : score;
+	e->key = key;
+	e->score = score;
+	return score;
 }
 
 static int evaluate(Search *s, int ply)

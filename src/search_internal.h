@@ -10,6 +10,14 @@
 #include "poolshark/search.h"
 #include "poolshark/timeman.h"
 
+/* A network score remembered: the position's key and its score. */
+typedef struct EvalCacheEntry {
+	uint64_t key;
+	int32_t score;
+} EvalCacheEntry;
+
+enum { EVAL_CACHE_SIZE = 1 << 13 }; /* a power of two */
+
 /* One ply of the line being searched. */
 typedef struct Frame {
 	Position pos;
@@ -32,6 +40,14 @@ struct Search {
 	 * evaluated, so that a node that is never evaluated costs nothing. */
 	int acc_ply;
 	NnueAccumulator acc[SEARCH_MAX_PLY + 1];
+	/* The network's scores of positions met before, by key: a hit skips
+	 * the accumulators' update and the network. A score depends only on
+	 * the position, so the cache changes the speed, never the tree. It
+	 * holds scores of cache_network as it was when its checksum was
+	 * cache_checksum (NULL: empty), and is emptied when they change. */
+	const NnueNetwork *cache_network;
+	uint64_t cache_checksum;
+	EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
 	TT *tt;
 	const SearchControl *control;
 	SearchLimits limits;

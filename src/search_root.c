@@ -189,6 +189,12 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	if (s->eval_network) {
 		nnue_refresh(s->eval_network, &s->stack[0].pos, &s->acc[0]);
 		s->acc_ply = 0;
+		if (s->cache_network != s->eval_network || s->cache_checksum != s->eval_network->checksum) {
+			/* Emptied: key 0 (one chance in 2^64 for a real position) and score 0. */
+			memset(s->eval_cache, 0, sizeof s->eval_cache);
+			s->cache_network = s->eval_network;
+			s->cache_checksum = s->eval_network->checksum;
+		}
 	}
 	if (!s->control->shared_nodes)
 		tt_new_search(tt);

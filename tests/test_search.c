@@ -454,6 +454,38 @@ static void test_network_follows_the_line(void **state)
 	search_set_weights(f->search, NULL);
 }
 
+/* The search remembers the network's scores, and forgets them when the
+ * network changes: set anew, or changed in place with another checksum. A
+ * search after another network's must be the one with a fresh start. */
+static void test_network_scores_are_forgotten_when_it_changes(void **state)
+{
+	Fixture *f = *state;
+	Position p = fen("W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14");
+	NnueNetwork *a = material_network(VARIANT_POOL);
+	NnueNetwork *b = material_network(VARIANT_POOL);
+	/* b: a king is worth three men, so b's scores differ from a's. */
+	for (int input = 32; input < 64; input++)
+		b->ft_weight[input][0] = 24;
+	b->checksum = 1;
+	search_set_network(f->search, a);
+	SearchResult fresh_a = run_position(f, &p, 9);
+	search_set_network(f->search, b);
+	SearchResult fresh_b = run_position(f, &p, 9);
+	assert_true(fresh_a.nodes != fresh_b.nodes);
+	search_set_network(f->search, a);
+	SearchResult again_a = run_position(f, &p, 9);
+	assert_true(again_a.nodes == fresh_a.nodes);
+	assert_int_equal(again_a.score, fresh_a.score);
+	/* In place: a becomes b, with b's checksum, and is not set again. */
+	*a = *b;
+	SearchResult in_place = run_position(f, &p, 9);
+	assert_true(in_place.nodes == fresh_b.nodes);
+	assert_int_equal(in_place.score, fresh_b.score);
+	search_set_network(f->search, NULL);
+	free(a);
+	free(b);
+}
+
 /* A network of another rule set than the root's is not used: the search is
  * the classic one, node for node. And a network that is used changes the
  * search (the test above would pass if the network were never called). */
@@ -553,6 +585,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_time_not_run_is_charged, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_network_follows_the_line, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_network_of_another_rule_set_is_not_used, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_network_scores_are_forgotten_when_it_changes, setup,
+	                                    teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,7 +106,9 @@ void search_set_weights(Search *s, const EvalWeights *w);
 
 /* Evaluates with the network *net from now on when the root is of net's
  * rule set (the classic evaluation otherwise); NULL: the classic
- * evaluation always. net must outlive the searches. */
+ * evaluation always. net must outlive the searches. The search remembers
+ * the network's scores; a network changed in place between searches must
+ * have another checksum, or be set again here. */
 void search_set_network(Search *s, const NnueNetwork *net);
 
 /*
