@@ -208,50 +208,6 @@ bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
 	return nnue_load_bytes(net, bytes[v], sizes[v], v, err, err_size);
 }
 
-/* Adds (sign 1) or removes (-1) the inputs of the pieces in `set`, of colour
- * owner and kind king, to both points of view. */
-static void apply(const NnueNetwork *net, NnueAccumulator *acc, Bitboard set, Color owner, bool king,
-                  int sign)
-{
-	int h = net->hidden;
-	for (; set; set &= set - 1) {
-		int s = bb_lowest(set);
-		for (int view = 0; view < 2; view++) {
-			const int16_t *w = net->ft_weight[nnue_input((Color)view, owner, king, s)];
-			int16_t *a = acc->v[view];
-#if defined(__SSE2__) && !defined(__AVX2__)
-			for (int j = 0; j < h; j += 8) {
-				__m128i x = _mm_load_si128((const __m128i *)(a + j));
-				__m128i y = _mm_loadu_si128((const __m128i *)(w + j));
-				_mm_store_si128((__m128i *)(a + j),
-				                sign > 0 ? _mm_add_epi16(x, y) : _mm_sub_epi16(x, y));
-			}
-			continue;
-#endif
-			/* In blocks of 16 (h is a multiple of 16): a loop of a
-			 * known count, which compilers vectorise even at -O2. */
-			if (sign > 0)
-				for (int j = 0; j < h; j += 16)
-					for (int i = 0; i < 16; i++)
-						a[j + i] = (int16_t)(a[j + i] + w[j + i]);
-			else
-				for (int j = 0; j < h; j += 16)
-					for (int i = 0; i < 16; i++)
-						a[j + i] = (int16_t)(a[j + i] - w[j + i]);
-		}
-	}
-}
-
-void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *acc)
-{
-	for (int view = 0; view < 2; view++)
-		memcpy(acc->v[view], net->ft_bias, sizeof(int16_t) * (size_t)net->hidden);
-	for (int c = 0; c < 2; c++) {
-		apply(net, acc, position_men(p, (Color)c), (Color)c, false, 1);
-		apply(net, acc, position_kings(p, (Color)c), (Color)c, true, 1);
-	}
-}
-
 void nnue_update(const NnueNetwork *net, const Position *before, Move m, const NnueAccumulator *in,
                  NnueAccumulator *out)
 {
@@ -277,8 +233,9 @@ static void note_rows(RowChanges *c, Bitboard set, Color owner, bool king, int r
 }
 
 /* out = in + the added rows - the removed ones, 16 lanes at a time, in
- * one pass (a block stays in a register). Wrapping int16 sums are the same
- * in any order, so this is the sum apply() would give. */
+ * one pass (a block stays in a register); in blocks of 16 (h is a multiple
+ * of 16), a loop of a known count, which compilers vectorise even at -O2.
+ * Wrapping int16 sums are the same in any order. */
 static void apply_rows(const NnueNetwork *net, const int16_t *in, int16_t *out, const int *added, int n_added,
                        const int *removed, int n_removed)
 {
@@ -300,6 +257,18 @@ static void apply_rows(const NnueNetwork *net, const int16_t *in, int16_t *out, 
 		for (int i = 0; i < 16; i++)
 			out[j + i] = v[i];
 	}
+}
+
+void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *acc)
+{
+	RowChanges c;
+	memset(c.count, 0, sizeof c.count);
+	for (int k = 0; k < 2; k++) {
+		note_rows(&c, position_men(p, (Color)k), (Color)k, false, 0);
+		note_rows(&c, position_kings(p, (Color)k), (Color)k, true, 0);
+	}
+	for (int view = 0; view < 2; view++)
+		apply_rows(net, net->ft_bias, acc->v[view], c.row[view][0], c.count[view][0], NULL, 0);
 }
 
 void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
@@ -340,7 +309,7 @@ static void first_activations(const NnueNetwork *net, const NnueAccumulator *acc
 		}
 		continue;
 #endif
-		for (int j = 0; j < h; j += 16) /* blocks of 16, as in apply() */
+		for (int j = 0; j < h; j += 16) /* blocks of 16, as in apply_rows() */
 			for (int i = 0; i < 16; i++) {
 				int x = v[j + i];
 				a[half * h + j + i] = (uint8_t)(x < 0               ? 0
