@@ -166,7 +166,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 clean:
-	rm -rf build build-portable build-san build-native build-pgo build-fuzz build-sig-gcc build-sig-clang \
+	rm -rf build build-portable build-san build-native build-pgo build-fuzz build-sig-gcc build-sig-clang build-sig-avx2 \
 		build-web web/dist build-win poolshark $(TOOLS)
 
 # The jobs beyond the library and its programs, one file each; this Makefile

@@ -356,6 +356,22 @@ int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, C
 }
 
 #ifdef __AVX2__
+/* total + the sums of four products of x's unsigned bytes by y's signed
+ * ones, in each 32-bit lane. With VNNI (AVX-512 VL or AVX-VNNI) one
+ * instruction; otherwise pairs of products in 16 bits, then pairs of
+ * those in 32: pairs of 127 * |w| <= 127 * 128 sum below 32767, so the
+ * saturating multiply-add never saturates and both give the same sums. */
+static inline __m256i dot_u8_s8(__m256i total, __m256i x, __m256i y)
+{
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+	return _mm256_dpbusd_epi32(total, x, y);
+#elif defined(__AVXVNNI__)
+	return _mm256_dpbusd_avx_epi32(total, x, y);
+#else
+	return _mm256_add_epi32(total, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), _mm256_set1_epi16(1)));
+#endif
+}
+
 /* The clipped activations 16 lanes at a time: pack with unsigned
  * saturation (below 0 becomes 0), put the 64-bit quarters back in order,
  * cap at 127. */
@@ -438,7 +454,6 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 	_Alignas(32) int32_t sums[NNUE_HIDDEN2];
 	int n = 2 * net->hidden; /* a multiple of 32 */
 	first_activations_avx2(net, acc, side, a);
-	const __m256i ones = _mm256_set1_epi16(1);
 	for (int k = 0; k < NNUE_HIDDEN2; k += 8) {
 		__m256i total[8];
 		for (int i = 0; i < 8; i++)
@@ -447,10 +462,7 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 			__m256i x = _mm256_load_si256((const __m256i *)(a + j));
 			for (int i = 0; i < 8; i++) {
 				__m256i y = _mm256_loadu_si256((const __m256i *)(net->l2_weight[k + i] + j));
-				/* Pairs of 127 * |w| <= 127 * 128 sum below 32767:
-				 * the saturating multiply-add never saturates. */
-				total[i] = _mm256_add_epi32(
-				    total[i], _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
+				total[i] = dot_u8_s8(total[i], x, y);
 			}
 		}
 		/* Eight horizontal sums at once: lane i of the result is neuron k + i. */
