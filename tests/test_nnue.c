@@ -244,6 +244,62 @@ static void reseal(uint8_t *b, size_t size)
 
 /* Every kind of bad file is refused with its reason, and the network
  * loaded before stays as it was. */
+static void assert_same_weights(const NnueNetwork *a, const NnueNetwork *b)
+{
+	size_t h = (size_t)b->hidden;
+	assert_int_equal(a->variant, b->variant);
+	assert_int_equal(a->hidden, b->hidden);
+	assert_memory_equal(a->ft_bias, b->ft_bias, h * sizeof b->ft_bias[0]);
+	for (int i = 0; i < NNUE_INPUTS; i++)
+		assert_memory_equal(a->ft_weight[i], b->ft_weight[i], h * sizeof b->ft_weight[i][0]);
+	assert_memory_equal(a->l2_bias, b->l2_bias, sizeof b->l2_bias);
+	for (int k = 0; k < NNUE_HIDDEN2; k++)
+		assert_memory_equal(a->l2_weight[k], b->l2_weight[k], 2 * h);
+	assert_int_equal(a->out_bias, b->out_bias);
+	assert_memory_equal(a->out_weight, b->out_weight, sizeof b->out_weight);
+}
+
+/* The float twin made from a quantized network (train --init) exports
+ * the same weights file byte for byte: for each compiled-in network and a
+ * small exported one. */
+static void test_float_twin_round_trip(void **state)
+{
+	(void)state;
+	NnueNetwork *n = malloc(sizeof *n);
+	assert_non_null(n);
+	char err[NNUE_ERROR_MAX];
+	for (int v = 0; v <= 3; v++) {
+		Variant variant = v < 3 ? (Variant)v : VARIANT_POOL;
+		size_t size;
+		uint8_t *original = exported(32, 11, VARIANT_POOL, &size);
+		if (v < 3) {
+			free(original);
+			assert_true(nnue_load_default(n, variant, err, sizeof err));
+		} else {
+			assert_true(nnue_load_bytes(n, original, size, variant, err, sizeof err));
+		}
+		FloatNet f;
+		assert_true(nettrain_from_network(&f, n));
+		assert_int_equal(f.hidden, n->hidden);
+		uint8_t *again;
+		size_t again_size;
+		assert_true(nettrain_export(&f, variant, 11, &again, &again_size));
+		nettrain_free(&f);
+		NnueNetwork *m = calloc(1, sizeof *m);
+		assert_non_null(m);
+		assert_true(nnue_load_bytes(m, again, again_size, variant, err, sizeof err));
+		assert_same_weights(m, n);
+		if (v == 3) {
+			assert_int_equal(again_size, size);
+			assert_memory_equal(again, original, size);
+			free(original);
+		}
+		free(m);
+		free(again);
+	}
+	free(n);
+}
+
 static void test_loader_refuses_bad_files(void **state)
 {
 	(void)state;
@@ -358,9 +414,13 @@ static void test_trial_network_signature(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_incremental_equals_refresh), cmocka_unit_test(test_colours_are_symmetric),
-	    cmocka_unit_test(test_avx2_equals_portable),       cmocka_unit_test(test_quantized_matches_float),
-	    cmocka_unit_test(test_loader_refuses_bad_files),   cmocka_unit_test(test_trial_network_signature),
+	    cmocka_unit_test(test_incremental_equals_refresh),
+	    cmocka_unit_test(test_colours_are_symmetric),
+	    cmocka_unit_test(test_avx2_equals_portable),
+	    cmocka_unit_test(test_quantized_matches_float),
+	    cmocka_unit_test(test_float_twin_round_trip),
+	    cmocka_unit_test(test_loader_refuses_bad_files),
+	    cmocka_unit_test(test_trial_network_signature),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

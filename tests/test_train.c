@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,37 @@ static void test_damaged_data_stops(void **state)
 	assert_int_equal(run("grep -q 'missing.psdata' missing.err"), 0);
 }
 
+/* --init starts from a weights file: its first held-out loss is the
+ * trained network's, not a random start's, its size stands for --hidden,
+ * and a file that is not a network of the data's rule set is refused. */
+static void test_fine_tune(void **state)
+{
+	(void)state;
+	assert_int_equal(run("'%s' --out f.bin --init a.bin --hidden 64 --epochs 1 --batch 256 --lr 0.0005 "
+	                     "--holdout 20 d.psdata > f.log",
+	                     paths.train),
+	                 0);
+	assert_int_equal(run("grep -q 'hidden 32,' f.log"), 0);
+	double random_start[8], tuned[8];
+	assert_int_equal(held_out_losses("a.log", random_start, 8), 3);
+	assert_int_equal(held_out_losses("f.log", tuned, 8), 2);
+	assert_true(tuned[0] < random_start[1]);
+	assert_true(fabs(tuned[0] - random_start[2]) < 0.1 * random_start[2]);
+	NnueNetwork *net = malloc(sizeof *net);
+	char err[NNUE_ERROR_MAX + 600];
+	if (!nnue_load_file(net, path_of("f.bin"), VARIANT_POOL, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(net->hidden, 32);
+	free(net);
+	assert_int_equal(run("'%s' --out g.bin --init d.psdata d.psdata 2> g.err", paths.train), 1);
+	assert_int_equal(run("grep -q 'init d.psdata: ' g.err"), 0);
+	assert_int_equal(run("'%s' --out g.bin --init '%s/tools/data/nnue-russian.bin' d.psdata 2> h.err",
+	                     paths.train, paths.source),
+	                 1);
+	assert_int_equal(run("grep -q 'nnue-russian.bin: ' h.err"), 0);
+	assert_int_not_equal(run("test -e g.bin"), 0);
+}
+
 static void test_bad_arguments(void **state)
 {
 	(void)state;
@@ -156,6 +188,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_deterministic_and_learning),
 	    cmocka_unit_test(test_damaged_data_stops),
+	    cmocka_unit_test(test_fine_tune),
 	    cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -78,6 +78,34 @@ bool nettrain_init(FloatNet *net, int hidden, uint64_t seed)
 	return true;
 }
 
+bool nettrain_from_network(FloatNet *net, const NnueNetwork *q)
+{
+	memset(net, 0, sizeof *net);
+	int h = q->hidden;
+	net->hidden = h;
+	net->param = calloc(param_count(h), sizeof(float));
+	if (!net->param)
+		return false;
+	layout(net);
+	const double hidden_out = (double)NNUE_FT_SCALE * NNUE_L2_SCALE,
+	             final_out = (double)NNUE_FT_SCALE * NNUE_OUT_SCALE;
+	for (int j = 0; j < h; j++)
+		net->ft_bias[j] = (float)(q->ft_bias[j] / (double)NNUE_FT_SCALE);
+	for (int i = 0; i < NNUE_INPUTS; i++)
+		for (int j = 0; j < h; j++)
+			net->ft_weight[(size_t)i * (size_t)h + (size_t)j] =
+			    (float)(q->ft_weight[i][j] / (double)NNUE_FT_SCALE);
+	for (int k = 0; k < NNUE_HIDDEN2; k++) {
+		net->l2_bias[k] = (float)(q->l2_bias[k] / hidden_out);
+		for (int j = 0; j < 2 * h; j++)
+			net->l2_weight[(size_t)k * 2 * (size_t)h + (size_t)j] =
+			    (float)(q->l2_weight[k][j] / (double)NNUE_L2_SCALE);
+		net->out_weight[k] = (float)(q->out_weight[k] / (double)NNUE_OUT_SCALE);
+	}
+	*net->out_bias = (float)(q->out_bias / final_out);
+	return true;
+}
+
 void nettrain_free(FloatNet *net)
 {
 	free(net->param);

@@ -45,6 +45,11 @@ TrainConfig nettrain_defaults(void);
 bool nettrain_init(FloatNet *net, int hidden, uint64_t seed);
 void nettrain_free(FloatNet *net);
 
+/* A network equal to the quantized q: every weight divided by the scale it
+ * was stored with (doc/EVAL.md, "Quantization"), so that exporting it again
+ * gives q's weights back; false when out of memory. For fine-tuning. */
+bool nettrain_from_network(FloatNet *net, const NnueNetwork *q);
+
 /* The sample of record r with the config's blend of labels: the databases'
  * value, when the record has one, stands in for the game's result. */
 Sample nettrain_sample(const PosdataRecord *r, const TrainConfig *c);

@@ -18,7 +18,8 @@ typedef struct Options {
 	const char *out;
 	const char *files[FILES_MAX];
 	int file_count;
-	double lr_end; /* 0: the --lr throughout */
+	double lr_end;    /* 0: the --lr throughout */
+	const char *init; /* a weights file to start from, or NULL: random weights */
 } Options;
 
 static void usage(void)
@@ -30,6 +31,8 @@ static void usage(void)
 	        "weights to NET (doc/EVAL.md). Options, with their defaults:\n"
 	        "  --epochs N     passes over the training positions (%d)\n"
 	        "  --hidden H     first-layer size, a multiple of 16 from 16 to 256 (%d)\n"
+	        "  --init NET     start from the weights of NET (of the data's rule set; its\n"
+	        "                 size stands for --hidden) instead of random ones: a fine-tune\n"
 	        "  --lr X         Adam's learning rate (%g)\n"
 	        "  --lr-end X     the rate of the last epoch, reached geometrically (the --lr)\n"
 	        "  --lambda X     target = X * sigmoid(score / K) + (1 - X) * result (%g)\n"
@@ -66,6 +69,8 @@ static bool parse(int argc, char **argv, Options *o)
 		long long n = 0;
 		if (!strcmp(opt, "--out"))
 			o->out = v;
+		else if (!strcmp(opt, "--init"))
+			o->init = v;
 		else if (!strcmp(opt, "--epochs"))
 			c->epochs = (int)number_read(v, 1, 100000, &err);
 		else if (!strcmp(opt, "--hidden")) {
@@ -197,6 +202,36 @@ static bool write_file(const char *path, const uint8_t *bytes, size_t size)
 	return ok;
 }
 
+/* The network training starts from: --init's weights, or random ones of
+ * --hidden; false, with a message, when the file is refused. */
+static bool start_network(Options *o, Variant variant, FloatNet *net)
+{
+	if (!o->init) {
+		if (nettrain_init(net, o->config.hidden, o->config.seed))
+			return true;
+		fprintf(stderr, "train: out of memory\n");
+		return false;
+	}
+	NnueNetwork *q = malloc(sizeof *q);
+	char err[NNUE_ERROR_MAX];
+	if (!q) {
+		fprintf(stderr, "train: out of memory\n");
+		return false;
+	}
+	if (!nnue_load_file(q, o->init, variant, err, sizeof err)) {
+		fprintf(stderr, "train: --init %s: %s\n", o->init, err);
+		free(q);
+		return false;
+	}
+	bool ok = nettrain_from_network(net, q);
+	if (ok)
+		o->config.hidden = q->hidden;
+	else
+		fprintf(stderr, "train: out of memory\n");
+	free(q);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	Options o = {0};
@@ -216,8 +251,10 @@ int main(int argc, char **argv)
 	FloatNet net;
 	Trainer t;
 	uint32_t *order = malloc(train_n * sizeof *order);
-	if (!order || !nettrain_init(&net, c->hidden, c->seed)) {
-		fprintf(stderr, "train: out of memory\n");
+	if (!order || !start_network(&o, variant, &net)) {
+		free(order);
+		free(train);
+		free(held);
 		return 1;
 	}
 	if (!nettrain_trainer_init(&t, &net, c)) {
