@@ -28,6 +28,7 @@ void engine_default_options(EngineOptions *out)
 	snprintf(out->book, sizeof out->book, "off");
 	out->eval = ENGINE_EVAL_NET;
 	snprintf(out->eval_file, sizeof out->eval_file, "default");
+	out->contempt = 0;
 }
 
 /* A new network for `variant` from `file` ("default": the compiled-in
@@ -473,6 +474,7 @@ static void run(Engine *e, EngineInfoCallback info, void *user, SearchResult *ou
 	    .stop = &e->stop,
 	    .pondering = &e->pondering,
 	    .move_overhead_ms = e->options.move_overhead_ms,
+	    .contempt = e->options.contempt,
 	    .info = info,
 	    .user = user,
 	};

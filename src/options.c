@@ -15,6 +15,9 @@
 /* Up to 1 TiB of table: the machine's memory is the real limit, and the
  * engine refuses a size beyond it with a message that says so. */
 enum { MAX_HASH_MB = 1 << 20, MAX_MOVE_OVERHEAD_MS = 10000 };
+/* A man either way: more would make the engine give up material to avoid
+ * a draw, or to reach one. */
+enum { MAX_CONTEMPT = 100 };
 
 static long long get_variant(const EngineOptions *o)
 {
@@ -64,6 +67,16 @@ static long long get_strength(const EngineOptions *o)
 static void set_strength(EngineOptions *o, long long value)
 {
 	o->strength = (int)value;
+}
+
+static long long get_contempt(const EngineOptions *o)
+{
+	return o->contempt;
+}
+
+static void set_contempt(EngineOptions *o, long long value)
+{
+	o->contempt = (int)value;
 }
 
 /* The endgame databases: a directory, or "none" (stored as ""). */
@@ -186,6 +199,9 @@ static const OptionDef table[] = {
     {"eval-file", OPTION_TEXT, 0, 0, "default or a network file",
      "network of eval=net: default (compiled in) or a file (doc/EVAL.md)", NULL, NULL, get_eval_file,
      set_eval_file, NULL, NULL},
+    {"contempt", OPTION_INT, -MAX_CONTEMPT, MAX_CONTEMPT, NULL,
+     "hundredths of a man a draw is worse than level for the engine (below 0: better)", get_contempt,
+     set_contempt, NULL, NULL, NULL, NULL},
 };
 enum { TABLE_SIZE = sizeof table / sizeof table[0] };
 

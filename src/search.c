@@ -176,6 +176,12 @@ static bool egdb_score(Search *s, int ply, int *score)
 	return true;
 }
 
+/* The score of a draw at ply: the root's side to move moves at even plies. */
+static inline int draw_score(const Search *s, int ply)
+{
+	return ply % 2 == 0 ? -s->control->contempt : s->control->contempt;
+}
+
 static bool is_draw(const Search *s, int ply)
 {
 	const Frame *f = &s->stack[ply];
@@ -341,7 +347,7 @@ static int quiesce(Search *s, int ply, int alpha, int beta, int threat)
 	if (s->stopped)
 		return 0;
 	if (ply > 0 && is_draw(s, ply))
-		return SCORE_DRAW;
+		return draw_score(s, ply);
 	int known;
 	if (s->egdb && ply > 0 && egdb_score(s, ply, &known))
 		return known;
@@ -449,7 +455,7 @@ int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node
 	 * can do better than winning on the next move. */
 	if (ply > 0) {
 		if (is_draw(s, ply))
-			return SCORE_DRAW;
+			return draw_score(s, ply);
 		int known;
 		if (s->egdb && egdb_score(s, ply, &known))
 			return known;

@@ -196,7 +196,10 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 		/* The helpers search without a clock, as deep as the main search
 		 * may, until it ends; its node limit counts their nodes too. */
 		h->limits = (SearchLimits){.depth = limits->depth};
-		h->control = (SearchControl){.stop = &t->stop, .helper = i + 1, .shared_nodes = &t->nodes};
+		h->control = (SearchControl){.stop = &t->stop,
+		                             .contempt = control->contempt,
+		                             .helper = i + 1,
+		                             .shared_nodes = &t->nodes};
 		h->started = pthread_create(&h->id, NULL, run_helper, h) == 0;
 	}
 	search_run(main, tt, root, limits, &main_control, out);

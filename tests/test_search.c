@@ -160,6 +160,43 @@ static void test_25_move_rule_is_a_draw(void **state)
 	assert_true(r.score > 300);
 }
 
+/* A search of root to `depth` plies with draws scored by `contempt`. */
+static SearchResult run_with_contempt(Fixture *f, const SearchRoot *root, int depth, int contempt)
+{
+	SearchLimits limits = {.depth = depth};
+	SearchControl control = {.contempt = contempt};
+	SearchResult r;
+	tt_clear(&f->tt);
+	search_clear(f->search);
+	search_run(f->search, &f->tt, root, &limits, &control, &r);
+	return r;
+}
+
+/*
+ * Contempt: a draw is worse than level for the side to move at the root,
+ * whichever colour that is, and better below 0. Every move of both roots
+ * completes the 25-move rule, so the score is the draw's.
+ */
+static void test_contempt_scores_draws_for_the_root_side(void **state)
+{
+	Fixture *f = *state;
+	SearchRoot root;
+	search_root_from_position(&(Position){0}, &root);
+	root.counters.thirteen = -1;
+	root.counters.reversible_plies = GAME_REVERSIBLE_LIMIT - 1;
+	static const char *const fens[] = {"W:WK1,K2,K3,K18:BK13", "B:WK1,K2,K3,K18:BK13"};
+	for (int i = 0; i < 2; i++) {
+		root.position = fen(fens[i]);
+		SearchResult r = run_with_contempt(f, &root, 6, 20);
+		assert_int_equal(r.score, -20);
+		assert_false(move_is_none(r.best));
+		r = run_with_contempt(f, &root, 6, -35);
+		assert_int_equal(r.score, 35);
+		r = run_with_contempt(f, &root, 6, 0);
+		assert_int_equal(r.score, SCORE_DRAW);
+	}
+}
+
 /*
  * Repetition against the game history. White (two kings and two men)
  * beats Black (a king and a man). The game so far shuffled kings: Black
@@ -194,6 +231,10 @@ static void test_repetition_in_history_is_a_draw(void **state)
 
 	SearchResult r = run_root(f, &root, 6, 0);
 	assert_int_equal(r.score, SCORE_DRAW);
+	assert_true(move_equal(r.best, first));
+	/* Contempt makes the draw worse, but still better than the loss. */
+	r = run_with_contempt(f, &root, 6, 30);
+	assert_int_equal(r.score, -30);
 	assert_true(move_equal(r.best, first));
 
 	r = run_position(f, &start, 6);
@@ -577,6 +618,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_thirteen_move_count_is_a_draw, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_25_move_rule_is_a_draw, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_repetition_in_history_is_a_draw, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_contempt_scores_draws_for_the_root_side, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_tactics_are_sound, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_tactics_are_found, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_legal_moves_from_random_positions, setup, teardown),

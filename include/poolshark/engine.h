@@ -35,6 +35,7 @@ typedef struct EngineOptions {
 	char book[ENGINE_PATH_MAX];      /* "off", "default" or a book file (book.h, doc/BOOK.md) */
 	EngineEval eval;                 /* the evaluation searched with (doc/EVAL.md) */
 	char eval_file[ENGINE_PATH_MAX]; /* the network of eval=net: "default" (compiled in) or a file */
+	int contempt; /* hundredths of a man a draw is worse than level for the engine (SearchControl) */
 } EngineOptions;
 
 typedef struct Engine Engine;

@@ -77,6 +77,10 @@ typedef struct SearchControl {
 	atomic_bool *stop;
 	atomic_bool *pondering;
 	int move_overhead_ms;
+	/* Hundredths of a man: a draw by rule or by repetition below the root
+	 * scores this much below level for the side to move at the root (and
+	 * as much above for the other side). 0: a draw is level. */
+	int contempt;
 	SearchInfoCallback info; /* after each completed iteration; may be NULL */
 	void *user;
 	/* Lazy SMP (threads.h): one of several searches of the same root that
