@@ -67,6 +67,11 @@ void search_set_network(Search *s, const NnueNetwork *net)
 	s->cache_network = NULL; /* another network, or the same one changed */
 }
 
+void search_set_network_alone(Search *s, bool alone)
+{
+	s->network_alone = alone; /* the cache holds the network's scores only: still good */
+}
+
 void search_set_egdb(Search *s, Egdb *db)
 {
 	s->egdb = db;
@@ -250,8 +255,12 @@ static __attribute__((noinline)) int evaluate_network(Search *s, int ply)
 
 static int evaluate(Search *s, int ply)
 {
-	if (s->eval_network)
+	if (s->eval_network) {
+		const Position *p = &s->stack[ply].pos;
+		if (!s->network_alone && p->kings == position_occupied(p) && eval_is_kings_ending(p))
+			return eval_kings_ending(p, s->eval_weights);
 		return evaluate_network(s, ply);
+	}
 	return eval_evaluate(&s->stack[ply].pos, s->eval_weights);
 }
 

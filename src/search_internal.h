@@ -34,6 +34,7 @@ struct Search {
 	const EvalWeights *eval_weights; /* what this search evaluates with */
 	const NnueNetwork *network;      /* search_set_network(); NULL: the classic evaluation */
 	const NnueNetwork *eval_network; /* network when it is the root variant's, else NULL */
+	bool network_alone;              /* search_set_network_alone() */
 	/* The network's accumulators of the line: acc[0..acc_ply] are those of
 	 * stack[0..acc_ply]; the others are brought up to date from the moves
 	 * made (made[ply] led from stack[ply] to stack[ply + 1]) when a node is

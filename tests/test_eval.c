@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "poolshark/eval.h"
+#include "poolshark/movegen.h"
 #include "support/support.h"
 
 /* cmocka's assert_in_range is unsigned; scores are not. */
@@ -186,6 +187,101 @@ static void test_drawn_king_endings(void **state)
 	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
 }
 
+/* The endings the search takes away from the network: pool's, kings
+ * alone, five pieces or fewer, one side ahead in pieces. */
+static void test_kings_endings_are_recognised(void **state)
+{
+	(void)state;
+	const char *kings_endings[] = {"W:WK1,K10,K17:BK21", "B:WK1,K10:BK27", "W:WK1:BK27,K3",
+	                               "B:WK1,K2,K3,K4:BK30", "W:WK1,K2,K3:BK29,K30"};
+	const char *others[] = {
+	    "W:WK1:BK27",              /* level */
+	    "W:WK1,K10:BK27,K22",      /* level */
+	    "W:WK1,K10,K17:B21",       /* a man */
+	    "W:W1,K10,K17:BK21",       /* a man on the stronger side */
+	    "W:WK1,K2,K3,K4:BK29,K30", /* six pieces */
+	};
+	for (size_t i = 0; i < sizeof kings_endings / sizeof *kings_endings; i++) {
+		Position p = support_position(kings_endings[i]);
+		if (!eval_is_kings_ending(&p))
+			fail_msg("%s is a kings ending", kings_endings[i]);
+		p.variant = VARIANT_RUSSIAN;
+		if (eval_is_kings_ending(&p))
+			fail_msg("%s is Russian: not one of pool's kings endings", kings_endings[i]);
+	}
+	for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+		Position p = support_position(others[i]);
+		if (eval_is_kings_ending(&p))
+			fail_msg("%s is not a kings ending", others[i]);
+	}
+}
+
+static bool on_squares(Bitboard b, const int *squares, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (b & bb_square(squares[i] - 1))
+			return true;
+	return false;
+}
+
+/* Three kings against one: the value is twice the classic evaluation plus
+ * the stronger side's plan (100 for the long diagonal, 40 a double
+ * diagonal, less 8 a square the lone king can move to, counted here by the
+ * move generator), none of it while the lone king holds the long
+ * diagonal. Other kings endings are twice the classic evaluation. */
+static void test_three_kings_against_one_have_a_plan(void **state)
+{
+	(void)state;
+	static const int long_diagonal[] = {4, 8, 11, 15, 18, 22, 25, 29};
+	static const int low_double[] = {1, 6, 10, 15, 19, 24, 28};
+	static const int high_double[] = {5, 9, 14, 18, 23, 27, 32};
+	const EvalWeights *w = &eval_default_weights;
+	Rng r = {1903};
+	int with_plan = 0, held = 0;
+	for (int n = 0; n < 4000; n++) {
+		Bitboard strong = 0, lone = 0;
+		while (bb_count(strong) < 3)
+			strong |= bb_square(rng_below(&r, 32));
+		while (!lone) {
+			Bitboard sq = bb_square(rng_below(&r, 32));
+			lone = sq & strong ? 0 : sq;
+		}
+		Color strong_side = rng_below(&r, 2) ? BLACK : WHITE;
+		Position lone_to_move;
+		if (strong_side == BLACK)
+			position_set(&lone_to_move, strong, lone, strong | lone, WHITE);
+		else
+			position_set(&lone_to_move, lone, strong, strong | lone, BLACK);
+		if (movegen_has_capture(&lone_to_move))
+			continue; /* its moves are captures: not what the plan counts */
+		Position strong_to_move = lone_to_move;
+		strong_to_move.side = strong_side;
+		strong_to_move.key = position_compute_key(&strong_to_move);
+		assert_true(eval_is_kings_ending(&lone_to_move));
+
+		int plan = 0;
+		if (on_squares(lone, long_diagonal, 8)) {
+			held++;
+		} else {
+			with_plan++;
+			plan = (on_squares(strong, long_diagonal, 8) ? 100 : 0) +
+			       (on_squares(strong, low_double, 7) ? 40 : 0) +
+			       (on_squares(strong, high_double, 7) ? 40 : 0) -
+			       8 * movegen_count(&lone_to_move);
+		}
+		assert_int_equal(eval_kings_ending(&strong_to_move, w),
+		                 2 * eval_evaluate(&strong_to_move, w) + plan);
+		assert_int_equal(eval_kings_ending(&lone_to_move, w),
+		                 2 * eval_evaluate(&lone_to_move, w) - plan);
+	}
+	assert_true(with_plan > 1000 && held > 300);
+
+	Position two_against_one = support_position("W:WK1,K10:BK27");
+	assert_int_equal(eval_kings_ending(&two_against_one, w), 2 * eval_evaluate(&two_against_one, w));
+	Position four_against_one = support_position("B:WK1,K10,K17,K22:BK27");
+	assert_int_equal(eval_kings_ending(&four_against_one, w), 2 * eval_evaluate(&four_against_one, w));
+}
+
 /* Pool plays with eval_default_weights; every variant's table lies within
  * the ranges the tuner fits in (eval_fields), man advancement rising row by
  * row and the runaway bonus positive on every row it is paid. */
@@ -220,6 +316,8 @@ int main(void)
 	    cmocka_unit_test(test_back_row_guard),
 	    cmocka_unit_test(test_king_mobility_and_trapped_king),
 	    cmocka_unit_test(test_drawn_king_endings),
+	    cmocka_unit_test(test_kings_endings_are_recognised),
+	    cmocka_unit_test(test_three_kings_against_one_have_a_plan),
 	    cmocka_unit_test(test_weights_per_variant),
 	    cmocka_unit_test(test_man_mobility),
 	    cmocka_unit_test(test_backed_men),

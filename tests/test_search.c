@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "poolshark/clock.h"
+#include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
@@ -484,7 +485,9 @@ static void test_network_follows_the_line(void **state)
 			search_set_weights(f->search, &w);
 			SearchResult classic = run_position(f, &p, depth);
 			search_set_network(f->search, net);
+			search_set_network_alone(f->search, true); /* kings endings too */
 			SearchResult learned = run_position(f, &p, depth);
+			search_set_network_alone(f->search, false);
 			assert_true(classic.nodes == learned.nodes);
 			assert_int_equal(classic.score, learned.score);
 			assert_true(move_equal(classic.best, learned.best));
@@ -551,6 +554,83 @@ static void test_network_of_another_rule_set_is_not_used(void **state)
 	search_set_network(f->search, NULL);
 	free(russian);
 	free(pool);
+}
+
+static NnueNetwork *default_network(void)
+{
+	NnueNetwork *net = malloc(sizeof *net);
+	char error[256];
+	if (!net || !nnue_load_default(net, VARIANT_POOL, error, sizeof error))
+		fail_msg("the compiled-in pool network: %s", net ? error : "out of memory");
+	return net;
+}
+
+/* Pool's kings endings are scored by eval_kings_ending(), not by the
+ * network, unless the network is to score them alone: a node-for-node
+ * different tree with the same network, the classic evaluation's drawn
+ * endings near level and a won one far ahead. The network alone scores the
+ * drawn ones well ahead of level (which is why it does not score them). */
+static void test_kings_endings_know_their_draws(void **state)
+{
+	Fixture *f = *state;
+	NnueNetwork *net = default_network();
+	search_set_network(f->search, net);
+	const char *drawn[] = {"W:WK1,K10:BK27", "B:WK1,K10:BK27", "B:WK1,K2,K3:BK29", "W:WK1,K2,K3:BK29"};
+	int alone_widest = 0;
+	for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++) {
+		Position p = fen(drawn[i]);
+		SearchResult with_plan = run_position(f, &p, 8);
+		search_set_network_alone(f->search, true);
+		SearchResult alone = run_position(f, &p, 8);
+		search_set_network_alone(f->search, false);
+		if (with_plan.score < -60 || with_plan.score > 60)
+			fail_msg("%s is a draw: scored %d", drawn[i], with_plan.score);
+		assert_true(with_plan.nodes != alone.nodes);
+		int widest = alone.score < 0 ? -alone.score : alone.score;
+		alone_widest = widest > alone_widest ? widest : alone_widest;
+	}
+	assert_true(alone_widest > 100);
+	Position won = fen("W:WK1,K10,K17:BK21");
+	SearchResult r = run_position(f, &won, 8);
+	assert_true(r.score > 300);
+	search_set_network(f->search, NULL);
+	free(net);
+}
+
+/* Three kings against one off the long diagonal win (the databases say so
+ * of these four): the search with the compiled-in network, playing both
+ * sides at 50,000 nodes a move, wins every one before the draw rules end
+ * the game. Without the plan of eval_kings_ending() it draws most of them
+ * by the 25-move rule. */
+static void test_three_kings_beat_one(void **state)
+{
+	Fixture *f = *state;
+	NnueNetwork *net = default_network();
+	search_set_network(f->search, net);
+	const char *won[] = {"B:WK14:BK1,K29,K30", "B:WK21:BK15,K31,K32", "W:WK1,K16,K18:BK21",
+	                     "W:WK4,K20,K32:BK10"};
+	Game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	for (size_t i = 0; i < sizeof won / sizeof *won; i++) {
+		Position start = fen(won[i]);
+		Color strong = bb_count(start.pieces[BLACK]) > 1 ? BLACK : WHITE;
+		game_init(g, &start);
+		GameStatus status = game_status(g);
+		while (status.result == RESULT_NONE) {
+			SearchRoot root;
+			search_root_from_game(g, &root);
+			SearchResult r = run_root(f, &root, 0, 50000);
+			assert_true(game_play(g, r.best));
+			status = game_status(g);
+		}
+		GameResult expected = strong == BLACK ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+		if (status.result != expected)
+			fail_msg("%s: %s (%s) after %d plies", won[i], game_result_text(status.result),
+			         game_reason_text(status.reason), g->ply_count);
+	}
+	free(g);
+	search_set_network(f->search, NULL);
+	free(net);
 }
 
 /* The clock runs from the order to move (limits.clock_start_ms), not from
@@ -627,6 +707,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_time_not_run_is_charged, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_network_follows_the_line, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_network_of_another_rule_set_is_not_used, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_kings_endings_know_their_draws, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_three_kings_beat_one, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_network_scores_are_forgotten_when_it_changes, setup,
 	                                    teardown),
 	};

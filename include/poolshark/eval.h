@@ -57,6 +57,25 @@ enum { EVAL_LIMIT = 9000 };
 int eval_evaluate(const Position *p, const EvalWeights *w);
 
 /*
+ * True when *p is one of pool's endings of kings alone with five pieces or
+ * fewer and one side ahead in pieces: the endings the search scores by
+ * eval_kings_ending() instead of the network (doc/EVAL.md, "Kings
+ * endings"). False in the other rule sets.
+ */
+bool eval_is_kings_ending(const Position *p);
+
+/*
+ * The value of such an ending for the side to move, |result| < EVAL_LIMIT:
+ * twice eval_evaluate() (the network's scale there), and, in three kings
+ * against one with the lone king off the long diagonal 4-29, the stronger
+ * side's plan: 100 for one of its kings on the long diagonal, 40 for each
+ * double diagonal (1-28, 5-32) holding one of its kings, less 8 for each
+ * square the lone king can move to. Pure; meaningful only where
+ * eval_is_kings_ending(p).
+ */
+int eval_kings_ending(const Position *p, const EvalWeights *w);
+
+/*
  * How much of the score survives the drawish-material rules, in sixteenths
  * (16 = all of it, 0 = a dead draw). Exposed for tests.
  */

@@ -115,6 +115,12 @@ void search_set_weights(Search *s, const EvalWeights *w);
  * have another checksum, or be set again here. */
 void search_set_network(Search *s, const NnueNetwork *net);
 
+/* alone: the network scores every position, pool's kings endings too
+ * (for tests and comparisons); false (the default): those endings are
+ * scored by eval_kings_ending(), which knows their draws and the plan of
+ * three kings against one (doc/EVAL.md, "Kings endings"). */
+void search_set_network_alone(Search *s, bool alone);
+
 /*
  * Probes the endgame databases *db (NULL: none) from now on; db must
  * outlive the searches. Inside the tree a database value is exact (a draw,
