@@ -11,6 +11,7 @@
 #include "poolshark/bigmem.h"
 #include "poolshark/book.h"
 #include "poolshark/clock.h"
+#include "poolshark/eval.h"
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
 #include "poolshark/threads.h"
@@ -62,6 +63,10 @@ bool engine_network_score(const Engine *e, const Position *p, int *score)
 {
 	if (!e->network || e->network->variant != (Variant)p->variant)
 		return false;
+	if (eval_is_kings_ending(p)) {
+		*score = eval_kings_ending(p, eval_weights_for((Variant)p->variant));
+		return true;
+	}
 	NnueAccumulator acc;
 	nnue_refresh(e->network, p, &acc);
 	*score = nnue_evaluate(e->network, &acc, (Color)p->side);

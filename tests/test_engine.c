@@ -15,6 +15,7 @@
 
 #include "poolshark/clock.h"
 #include "poolshark/engine.h"
+#include "poolshark/eval.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"
@@ -66,6 +67,23 @@ static Engine *small_engine(void)
 	Engine *e = engine_create(&o);
 	assert_non_null(e);
 	return e;
+}
+
+/* The engine's static score is the one the search under eval=net uses:
+ * the network's, and in pool's kings endings one side ahead the score that
+ * replaces it (here three kings against one, whose plan the network lacks). */
+static void test_network_score_is_the_searched_one(void **state)
+{
+	(void)state;
+	Engine *e = small_engine();
+	Position ending = support_position("W:WK1,K10,K17:BK21");
+	int score = 0;
+	assert_true(engine_network_score(e, &ending, &score));
+	assert_int_equal(score, eval_kings_ending(&ending, &eval_default_weights));
+	Position men = support_position("W:W21,22,23:B1,2,3");
+	assert_true(engine_network_score(e, &men, &score));
+	assert_int_not_equal(score, 2 * eval_evaluate(&men, &eval_default_weights));
+	engine_destroy(e);
 }
 
 /* An infinite search runs until told; the move comes within 50 ms of the
@@ -390,6 +408,7 @@ int main(void)
 	    cmocka_unit_test(test_clock_is_respected),
 	    cmocka_unit_test(test_no_changes_while_searching),
 	    cmocka_unit_test(test_play_and_undo_check_their_input),
+	    cmocka_unit_test(test_network_score_is_the_searched_one),
 	    cmocka_unit_test(test_sync_search_of_the_game),
 	    cmocka_unit_test(test_root_scores),
 	    cmocka_unit_test(test_new_game_leaves_the_table_alone),

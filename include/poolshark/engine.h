@@ -113,9 +113,12 @@ EngineStatus engine_prepare(Engine *e);
  */
 const char *engine_network_error(const Engine *e);
 
-/* The static score of *p by the engine's network (of options.variant and
- * options.eval_file, whatever options.eval), side to move's view, in score
- * units; false when *p is of another rule set than the network. */
+/* The static score of *p that a search under eval=net uses, with the
+ * engine's network (of options.variant and options.eval_file, whatever
+ * options.eval): the network's, or eval_kings_ending() in the kings endings
+ * the search keeps from the network (eval_is_kings_ending()). Side to
+ * move's view, in score units; false when *p is of another rule set than
+ * the network. */
 bool engine_network_score(const Engine *e, const Position *p, int *score);
 
 /*
