@@ -502,6 +502,13 @@ static void test_shards_and_summarize(void **state)
 	result_line(out, sum_line, sizeof sum_line);
 	assert_string_equal(sum_line, full_line);
 	assert_true(file_contains(out, "10 games"));
+
+	/* Two matches share round numbers (here one match given twice): each
+	 * file's games pair among themselves. */
+	const char *twice[] = {"--summarize", pdn[2], pdn[2], NULL};
+	assert_int_equal(run_tool(twice, out, 0), 0);
+	assert_true(file_contains(out, "20 games"));
+	assert_true(file_contains(out, "Pairs (10)"));
 }
 
 /*

@@ -413,6 +413,17 @@ done:
 	return status;
 }
 
+/* Adds the complete pairs of one file's table to the tally and empties the
+ * table for the next file. */
+static void add_pairs(MatchTally *tally, int *pairs, int capacity)
+{
+	for (int p = 0; p < capacity; p++) {
+		if (pairs[2 * p] >= 0 && pairs[2 * p + 1] >= 0)
+			stats_add_pair(tally, pairs[2 * p], pairs[2 * p + 1]);
+		pairs[2 * p] = pairs[2 * p + 1] = -1;
+	}
+}
+
 int match_summarize(char **paths, int count, const SprtConfig *sprt)
 {
 	MatchTally tally = {0};
@@ -508,10 +519,10 @@ int match_summarize(char **paths, int count, const SprtConfig *sprt)
 			pdn_game_free(&g);
 		}
 		fclose(f);
+		/* A pair is two games of one file: the shards of one match keep
+		 * each pair in one file, and two matches share round numbers. */
+		add_pairs(&tally, pairs, pair_capacity);
 	}
-	for (int p = 0; p < pair_capacity; p++)
-		if (pairs[2 * p] >= 0 && pairs[2 * p + 1] >= 0)
-			stats_add_pair(&tally, pairs[2 * p], pairs[2 * p + 1]);
 	free(pairs);
 	match_print_summary(name0[0] ? name0 : "?", name1[0] ? name1 : "?", &tally, &terms, sprt, -1, games);
 	return status;
