@@ -7,19 +7,27 @@
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
 
-bool bench_run(int depth, Variant variant, EngineEval eval, BenchPositionCallback each, void *user,
-               BenchTotals *out)
+bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_file, BenchPositionCallback each,
+               void *user, BenchTotals *out, char *error, size_t error_size)
 {
 	EngineOptions options;
 	engine_default_options(&options);
 	options.hash_mb = BENCH_HASH_MB;
 	options.variant = variant;
 	options.eval = eval;
+	snprintf(options.eval_file, sizeof options.eval_file, "%s", eval_file);
 	options.threads = 1; /* one thread and no book: the signature is deterministic */
 	snprintf(options.book, sizeof options.book, "off");
 	Engine *engine = engine_create(&options);
-	if (!engine)
+	if (!engine) {
+		snprintf(error, error_size, "out of memory");
 		return false;
+	}
+	if (*engine_network_error(engine)) {
+		snprintf(error, error_size, "%s", engine_network_error(engine));
+		engine_destroy(engine);
+		return false;
+	}
 
 	SearchLimits limits = {.depth = depth};
 	uint64_t total = 0;

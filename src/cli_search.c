@@ -68,6 +68,7 @@ int cli_bench(int argc, char **argv)
 	engine_default_options(&defaults);
 	Variant variant = defaults.variant;
 	EngineEval eval = defaults.eval;
+	const char *eval_file = defaults.eval_file;
 	const char *depth_text = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
@@ -81,23 +82,32 @@ int cli_bench(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			eval = strcmp(argv[i], "net") ? ENGINE_EVAL_CLASSIC : ENGINE_EVAL_NET;
+		} else if (!strcmp(argv[i], "--eval-file") && i + 1 < argc) {
+			eval_file = argv[++i];
+			if (strlen(eval_file) >= ENGINE_PATH_MAX) {
+				fprintf(stderr, "poolshark bench: --eval-file is longer than %d bytes\n",
+				        ENGINE_PATH_MAX - 1);
+				return CLI_USAGE;
+			}
 		} else if (!depth_text && argv[i][0] != '-') {
 			depth_text = argv[i];
 		} else {
 			fprintf(stderr, "poolshark: unexpected argument '%.40s'\n", argv[i]);
 			fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES
-			                "] [--eval classic|net] [DEPTH]\n");
+			                "] [--eval classic|net] [--eval-file FILE] [DEPTH]\n");
 			return CLI_USAGE;
 		}
 	}
 	if (depth_text && !cli_parse_number("bench", "depth", depth_text, 1, BENCH_MAX_DEPTH, &depth)) {
 		fprintf(stderr, "usage: poolshark bench [--variant " VARIANT_CHOICES
-		                "] [--eval classic|net] [DEPTH]\n");
+		                "] [--eval classic|net] [--eval-file FILE] [DEPTH]\n");
 		return CLI_USAGE;
 	}
 	BenchTotals totals;
-	if (!bench_run((int)depth, variant, eval, print_bench_position, NULL, &totals)) {
-		fprintf(stderr, "poolshark: out of memory\n");
+	char error[ENGINE_PATH_MAX + 256];
+	if (!bench_run((int)depth, variant, eval, eval_file, print_bench_position, NULL, &totals, error,
+	               sizeof error)) {
+		fprintf(stderr, "poolshark bench: %s\n", error);
 		return CLI_FAILURE;
 	}
 	int64_t elapsed = totals.elapsed_ms > 0 ? totals.elapsed_ms : 1;

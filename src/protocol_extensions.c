@@ -321,8 +321,8 @@ static void emit_bench_position(int index, const Position *root, const SearchRes
 
 /*
  * The same measurement as `poolshark bench` (bench_run), so the node total is
- * the same signature (under the engine's variant and eval options). It runs in the input thread: lines sent
- * meanwhile are answered when it ends.
+ * the same signature (under the engine's variant, eval and eval-file options). It runs in the input thread:
+ * lines sent meanwhile are answered when it ends.
  */
 static bool cmd_bench(Protocol *p, const HubLine *line)
 {
@@ -342,8 +342,10 @@ static bool cmd_bench(Protocol *p, const HubLine *line)
 	BenchTotals totals;
 	EngineOptions options;
 	engine_get_options(p->engine, &options);
-	if (!bench_run((int)depth, options.variant, options.eval, emit_bench_position, p, &totals)) {
-		protocol_error(p, "out of memory");
+	char error[ENGINE_PATH_MAX + 256];
+	if (!bench_run((int)depth, options.variant, options.eval, options.eval_file, emit_bench_position, p,
+	               &totals, error, sizeof error)) {
+		protocol_errorf(p, "bench: %s", error);
 		return true;
 	}
 	emit_speed(p, "bench", totals.depth, totals.nodes, totals.elapsed_ms * 1000000);

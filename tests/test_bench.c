@@ -149,6 +149,35 @@ static void test_bench_rejects_bad_arguments(void **state)
 	}
 }
 
+/* --eval-file benches that network: the default's own file gives the
+ * default's signature, another network another one, and a file that is not
+ * a pool network stops the bench with status 1 and no signature. */
+static void test_bench_uses_the_eval_file(void **state)
+{
+	(void)state;
+	static Run plain, same, other, bad;
+	run_engine(&plain, (const char *const[]){"bench", "6", NULL});
+	run_engine(&same,
+	           (const char *const[]){"bench", "--eval-file", "tools/data/nnue-pool.bin", "6", NULL});
+	run_engine(&other, (const char *const[]){"bench", "--eval-file", "tools/data/nnue-pool-trial.bin",
+	                                         "6", NULL});
+	assert_int_equal(plain.status, 0);
+	assert_int_equal(same.status, 0);
+	assert_int_equal(other.status, 0);
+	long long n_plain = number_after(plain.out, "Nodes searched: ");
+	assert_true(n_plain > 0);
+	assert_true(number_after(same.out, "Nodes searched: ") == n_plain);
+	long long n_other = number_after(other.out, "Nodes searched: ");
+	assert_true(n_other > 0 && n_other != n_plain);
+
+	const char *refused[] = {"tools/data/nnue-russian.bin", "tests/no-such-network.bin"};
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		run_engine(&bad, (const char *const[]){"bench", "--eval-file", refused[i], "6", NULL});
+		assert_int_equal(bad.status, 1);
+		assert_null(strstr(bad.out, "Nodes searched"));
+	}
+}
+
 static void test_bench_positions(void **state)
 {
 	(void)state;
@@ -246,6 +275,7 @@ int main(void)
 	    cmocka_unit_test(test_bench_positions),
 	    cmocka_unit_test(test_bench_is_deterministic),
 	    cmocka_unit_test(test_bench_rejects_bad_arguments),
+	    cmocka_unit_test(test_bench_uses_the_eval_file),
 	    cmocka_unit_test(test_analyse_prints_a_legal_move),
 	    cmocka_unit_test(test_analyse_rejects_bad_arguments),
 	};

@@ -559,29 +559,47 @@ static void test_perft_matches_library(void **state)
 	session_free(s);
 }
 
-/* `bench` in the protocol is the same measurement as `poolshark bench`. */
-static void test_bench_matches_the_bench_command(void **state)
+/* The node total `poolshark bench` prints with these arguments. */
+static unsigned long long bench_command_nodes(const char *arguments)
 {
-	(void)state;
 	const char *bin = getenv("POOLSHARK_BIN");
 	char command[1024], line[512];
-	snprintf(command, sizeof command, "%s bench 7", bin ? bin : "./poolshark");
+	snprintf(command, sizeof command, "%s bench %s", bin ? bin : "./poolshark", arguments);
 	FILE *f = popen(command, "r");
 	assert_non_null(f);
-	unsigned long long expected = 0;
+	unsigned long long nodes = 0;
 	while (fgets(line, sizeof line, f))
 		if (!strncmp(line, "Nodes searched:", 15))
-			expected = strtoull(line + 15, NULL, 10);
+			nodes = strtoull(line + 15, NULL, 10);
 	assert_int_equal(pclose(f), 0);
-	assert_true(expected > 0);
-	Session *s = session_new();
+	assert_true(nodes > 0);
+	return nodes;
+}
+
+/* The node total of the session's last bench line. */
+static unsigned long long session_bench_nodes(Session *s)
+{
 	char value[64];
 	session_send(s, "bench depth=7");
 	assert_non_null(reply_value(s, "bench", "nodes", value, sizeof value));
 	/* The last bench line holds the total. */
 	const char *total = strstr(s->out.lines[s->out.count - 1], "nodes=");
 	assert_non_null(total);
-	assert_int_equal(strtoull(total + 6, NULL, 10), expected);
+	return strtoull(total + 6, NULL, 10);
+}
+
+/* `bench` in the protocol is the same measurement as `poolshark bench`,
+ * under the session's eval-file too. */
+static void test_bench_matches_the_bench_command(void **state)
+{
+	(void)state;
+	unsigned long long expected = bench_command_nodes("7");
+	unsigned long long trial = bench_command_nodes("--eval-file tools/data/nnue-pool-trial.bin 7");
+	assert_true(trial != expected);
+	Session *s = session_new();
+	assert_int_equal(session_bench_nodes(s), expected);
+	session_send(s, "set-param name=eval-file value=tools/data/nnue-pool-trial.bin");
+	assert_int_equal(session_bench_nodes(s), trial);
 	session_free(s);
 }
 

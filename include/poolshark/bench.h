@@ -4,6 +4,7 @@
 #define POOLSHARK_BENCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "poolshark/bench_positions.h"
@@ -33,11 +34,14 @@ typedef struct BenchTotals {
  * BENCH_HASH_MB cleared before each position, no clock and full strength, so
  * that the node total depends on nothing but the code. The positions are
  * played under `variant`'s rules (the signature is pool's) and evaluated
- * with `eval` (the network: the variant's compiled-in one). `each` may be
+ * with `eval`, the network being `eval_file` ("default": the variant's
+ * compiled-in one; the signature is the default network's). `each` may be
  * NULL.
- * Returns false (and fills nothing) when memory for the engine is short.
+ * Returns false (and fills nothing but `error`, a message of at most
+ * `error_size` bytes) when memory for the engine is short or eval_file is
+ * not a network of the variant.
  */
-bool bench_run(int depth, Variant variant, EngineEval eval, BenchPositionCallback each, void *user,
-               BenchTotals *out);
+bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_file, BenchPositionCallback each,
+               void *user, BenchTotals *out, char *error, size_t error_size);
 
 #endif
