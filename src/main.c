@@ -21,7 +21,7 @@ static const Subcommand subcommands[] = {
     {"hub", hubloop_main, "the line protocol on stdin/stdout (the default): hub [--egdb DIR|none]"},
     {"play", play_main, "play a game against the engine in this terminal"},
     {"perft", cli_perft, "count leaves of the move tree: perft [--fen FEN] [--divide] [--hash MB] DEPTH"},
-    {"bench", cli_bench, "deterministic search benchmark: bench [--variant V] [--eval E] [--eval-file F] [DEPTH]"},
+    {"bench", cli_bench, "search benchmark: bench [--variant V] [--eval E] [--eval-file F] [DEPTH]"},
     {"analyse", cli_analyse,
      "search one position: analyse [--fen FEN] (--depth D | --movetime MS | --nodes N)"},
     {"annotate", cli_annotate,
