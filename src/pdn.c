@@ -315,8 +315,10 @@ static bool start_moves(Reader *r, PdnGame *g)
 	if (type && !parse_game_type(r, type, &variant, &first_mover))
 		return false;
 	position_start_variant(&start, variant);
-	if (first_mover >= 0)
+	if (first_mover >= 0) {
 		start.side = (Color)first_mover;
+		start.key = position_compute_key(&start); /* the key covers the side to move */
+	}
 	if (fen && !notation_parse_fen(fen, variant, &start, message, sizeof message)) {
 		fail(r, "bad FEN tag: %s", message);
 		return false;

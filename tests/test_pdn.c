@@ -374,6 +374,9 @@ static void test_long_game_type(void **state)
 	assert_int_equal(position_variant(&g.game->positions[0]), VARIANT_POOL);
 	assert_int_equal(g.game->positions[0].side, WHITE);
 	assert_int_equal(g.game->ply_count, 2);
+	/* Its positions are whole: the key covers the changed side to move. */
+	for (int i = 0; i <= g.game->ply_count; i++)
+		assert_int_equal(position_validate(&g.game->positions[i]), POSITION_OK);
 	pdn_game_free(&g);
 	/* The FEN tag's turn letter wins over the colour. */
 	assert_int_equal(pdn_read_game(f, &g, error, sizeof error), PDN_READ_OK);
