@@ -18,11 +18,11 @@
 #include <wasm_simd128.h>
 #endif
 
-size_t nnue_file_size(int hidden)
+size_t nnue_file_size(int hidden, int buckets)
 {
 	size_t h = (size_t)hidden;
-	return NNUE_HEADER_SIZE + 2 * h + 2 * NNUE_INPUTS * h + 4 * NNUE_HIDDEN2 + NNUE_HIDDEN2 * 2 * h + 4 +
-	       2 * NNUE_HIDDEN2;
+	size_t stack = 4 * NNUE_HIDDEN2 + NNUE_HIDDEN2 * 2 * h + 4 + 2 * NNUE_HIDDEN2;
+	return NNUE_HEADER_SIZE + 2 * h + 2 * NNUE_INPUTS * h + (size_t)buckets * stack;
 }
 
 uint64_t nnue_checksum(const uint8_t *image, size_t size)
@@ -61,9 +61,9 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		return false;
 	}
 	uint32_t version = bytes_get32(b + 8);
-	if (version != NNUE_VERSION) {
-		snprintf(err, err_size, "format version %u, this build reads version %d (offset 8)", version,
-		         NNUE_VERSION);
+	if (version != NNUE_VERSION && version != NNUE_VERSION_ONE_STACK) {
+		snprintf(err, err_size, "format version %u, this build reads versions %d and %d (offset 8)",
+		         version, NNUE_VERSION_ONE_STACK, NNUE_VERSION);
 		return false;
 	}
 	Variant variant;
@@ -96,10 +96,17 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		         hidden, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX);
 		return false;
 	}
-	size_t want = nnue_file_size((int)hidden);
+	/* Version 2 keeps the seed in 4 bytes and the stack count in the next 4. */
+	uint32_t buckets = version == NNUE_VERSION_ONE_STACK ? 1 : bytes_get32(b + 52);
+	if (buckets < 1 || buckets > NNUE_BUCKETS_MAX) {
+		snprintf(err, err_size, "%u stacks, this build needs 1 to %d (offset 52)", buckets,
+		         NNUE_BUCKETS_MAX);
+		return false;
+	}
+	size_t want = nnue_file_size((int)hidden, (int)buckets);
 	if (size != want) {
-		snprintf(err, err_size, "%s: %zu bytes, hidden size %u needs %zu (offset %zu)",
-		         size < want ? "truncated" : "trailing bytes", size, hidden, want,
+		snprintf(err, err_size, "%s: %zu bytes, hidden size %u and %u stacks need %zu (offset %zu)",
+		         size < want ? "truncated" : "trailing bytes", size, hidden, buckets, want,
 		         size < want ? size : want);
 		return false;
 	}
@@ -116,6 +123,7 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 	size_t h = hidden, at = NNUE_HEADER_SIZE;
 	n->variant = variant;
 	n->hidden = (int)hidden;
+	n->buckets = (int)buckets;
 	n->checksum = checksum;
 	bool ok = true;
 	size_t bad = 0;
@@ -135,20 +143,23 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 		free(n);
 		return false;
 	}
-	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 4) {
-		n->l2_bias[k] = (int32_t)bytes_get32(b + at);
-		if (ok && (n->l2_bias[k] > NNUE_BIAS_LIMIT || n->l2_bias[k] < -NNUE_BIAS_LIMIT))
+	for (size_t bucket = 0; bucket < buckets; bucket++) {
+		NnueStack *st = &n->stack[bucket];
+		for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 4) {
+			st->l2_bias[k] = (int32_t)bytes_get32(b + at);
+			if (ok && (st->l2_bias[k] > NNUE_BIAS_LIMIT || st->l2_bias[k] < -NNUE_BIAS_LIMIT))
+				ok = false, bad = at;
+		}
+		for (size_t k = 0; k < NNUE_HIDDEN2; k++)
+			for (size_t j = 0; j < 2 * h; j++, at++)
+				st->l2_weight[k][j] = (int8_t)b[at];
+		st->out_bias = (int32_t)bytes_get32(b + at);
+		if (ok && (st->out_bias > NNUE_BIAS_LIMIT || st->out_bias < -NNUE_BIAS_LIMIT))
 			ok = false, bad = at;
+		at += 4;
+		for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 2)
+			st->out_weight[k] = (int16_t)bytes_get16(b + at);
 	}
-	for (size_t k = 0; k < NNUE_HIDDEN2; k++)
-		for (size_t j = 0; j < 2 * h; j++, at++)
-			n->l2_weight[k][j] = (int8_t)b[at];
-	n->out_bias = (int32_t)bytes_get32(b + at);
-	if (ok && (n->out_bias > NNUE_BIAS_LIMIT || n->out_bias < -NNUE_BIAS_LIMIT))
-		ok = false, bad = at;
-	at += 4;
-	for (size_t k = 0; k < NNUE_HIDDEN2; k++, at += 2)
-		n->out_weight[k] = (int16_t)bytes_get16(b + at);
 	if (!ok) {
 		snprintf(err, err_size, "bias beyond +-%d (offset %zu)", NNUE_BIAS_LIMIT, bad);
 		free(n);
@@ -166,7 +177,7 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
 		snprintf(err, err_size, "%s: %s", path, strerror(errno));
 		return false;
 	}
-	size_t cap = nnue_file_size(NNUE_HIDDEN_MAX) + 1, size = 0;
+	size_t cap = nnue_file_size(NNUE_HIDDEN_MAX, NNUE_BUCKETS_MAX) + 1, size = 0;
 	uint8_t *bytes = malloc(cap);
 	if (!bytes) {
 		fclose(f);
@@ -269,6 +280,7 @@ void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *ac
 	}
 	for (int view = 0; view < 2; view++)
 		apply_rows(net, net->ft_bias, acc->v[view], c.row[view][0], c.count[view][0], NULL, 0);
+	acc->pieces = bb_count(position_occupied(p));
 }
 
 void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
@@ -290,6 +302,13 @@ void nnue_update_between(const NnueNetwork *net, const Position *before, const P
 	for (int view = 0; view < 2; view++)
 		apply_rows(net, in->v[view], out->v[view], c.row[view][0], c.count[view][0], c.row[view][1],
 		           c.count[view][1]);
+	out->pieces = bb_count(position_occupied(after));
+}
+
+/* The stack that scores the position of *acc. */
+static const NnueStack *stack_of(const NnueNetwork *net, const NnueAccumulator *acc)
+{
+	return &net->stack[nnue_bucket(acc->pieces, net->buckets)];
 }
 
 /* The clipped activations of the first layer, the side to move's half first. */
@@ -320,16 +339,16 @@ static void first_activations(const NnueNetwork *net, const NnueAccumulator *acc
 }
 
 /* The last two layers from the second layer's sums (scale 127 * 64). */
-static int finish(const NnueNetwork *net, const int32_t *sums)
+static int finish(const NnueStack *st, const int32_t *sums)
 {
-	int64_t out = net->out_bias;
+	int64_t out = st->out_bias;
 	for (int k = 0; k < NNUE_HIDDEN2; k++) {
 		/* Clip first, then divide rounding to the nearest: a
 		 * positive number only. */
 		int32_t s = sums[k] <= 0 ? 0 : (sums[k] + NNUE_L2_SCALE / 2) / NNUE_L2_SCALE;
 		if (s > NNUE_FT_SCALE)
 			s = NNUE_FT_SCALE;
-		out += (int64_t)s * net->out_weight[k];
+		out += (int64_t)s * st->out_weight[k];
 	}
 	/* One unit of the output is one man: 127 * 64 steps of `out`. Rounded
 	 * to the nearest, halves away from zero (C's division truncates towards
@@ -344,15 +363,16 @@ int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, C
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
 	int32_t sums[NNUE_HIDDEN2];
 	int n = 2 * net->hidden;
+	const NnueStack *st = stack_of(net, acc);
 	first_activations(net, acc, side, a);
 	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		int32_t s = net->l2_bias[k];
-		const int8_t *w = net->l2_weight[k];
+		int32_t s = st->l2_bias[k];
+		const int8_t *w = st->l2_weight[k];
 		for (int j = 0; j < n; j++)
 			s += (int32_t)a[j] * w[j];
 		sums[k] = s;
 	}
-	return finish(net, sums);
+	return finish(st, sums);
 }
 
 #ifdef __AVX2__
@@ -418,7 +438,7 @@ static void first_activations_wasm(const NnueNetwork *net, const NnueAccumulator
  * to 16 bits and multiplied by the 16-bit activations, each pair of
  * products added into 32 bits (dot): a pair is at most 2 * 127 * 128, so
  * nothing saturates or wraps and each sum is the portable code's own. */
-static void second_layer_wasm(const NnueNetwork *net, const int16_t *a, int32_t *sums)
+static void second_layer_wasm(const NnueNetwork *net, const NnueStack *st, const int16_t *a, int32_t *sums)
 {
 	int n = 2 * net->hidden; /* a multiple of 32 */
 	for (int k = 0; k < NNUE_HIDDEN2; k += 4) {
@@ -428,7 +448,7 @@ static void second_layer_wasm(const NnueNetwork *net, const int16_t *a, int32_t 
 		for (int j = 0; j < n; j += 16) {
 			v128_t x0 = wasm_v128_load(a + j), x1 = wasm_v128_load(a + j + 8);
 			for (int i = 0; i < 4; i++) {
-				v128_t w = wasm_v128_load(net->l2_weight[k + i] + j);
+				v128_t w = wasm_v128_load(st->l2_weight[k + i] + j);
 				v128_t lo = wasm_i32x4_dot_i16x8(wasm_i16x8_extend_low_i8x16(w), x0);
 				v128_t hi = wasm_i32x4_dot_i16x8(wasm_i16x8_extend_high_i8x16(w), x1);
 				total[i] = wasm_i32x4_add(total[i], wasm_i32x4_add(lo, hi));
@@ -442,13 +462,14 @@ static void second_layer_wasm(const NnueNetwork *net, const int16_t *a, int32_t 
 		                            wasm_i32x4_shuffle(total[2], total[3], 2, 6, 3, 7));
 		v128_t s = wasm_i32x4_add(wasm_i32x4_shuffle(t01, t23, 0, 1, 4, 5),
 		                          wasm_i32x4_shuffle(t01, t23, 2, 3, 6, 7));
-		wasm_v128_store(sums + k, wasm_i32x4_add(s, wasm_v128_load(net->l2_bias + k)));
+		wasm_v128_store(sums + k, wasm_i32x4_add(s, wasm_v128_load(st->l2_bias + k)));
 	}
 }
 #endif
 
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
+	const NnueStack *st = stack_of(net, acc);
 #ifdef __AVX2__
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
 	_Alignas(32) int32_t sums[NNUE_HIDDEN2];
@@ -461,7 +482,7 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 		for (int j = 0; j < n; j += 32) {
 			__m256i x = _mm256_load_si256((const __m256i *)(a + j));
 			for (int i = 0; i < 8; i++) {
-				__m256i y = _mm256_loadu_si256((const __m256i *)(net->l2_weight[k + i] + j));
+				__m256i y = _mm256_loadu_si256((const __m256i *)(st->l2_weight[k + i] + j));
 				total[i] = dot_u8_s8(total[i], x, y);
 			}
 		}
@@ -473,10 +494,10 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 		__m256i s0123 = _mm256_hadd_epi32(s01, s23), s4567 = _mm256_hadd_epi32(s45, s67);
 		__m256i lo = _mm256_permute2x128_si256(s0123, s4567, 0x20);
 		__m256i hi = _mm256_permute2x128_si256(s0123, s4567, 0x31);
-		__m256i bias = _mm256_loadu_si256((const __m256i *)(net->l2_bias + k));
+		__m256i bias = _mm256_loadu_si256((const __m256i *)(st->l2_bias + k));
 		_mm256_store_si256((__m256i *)(sums + k), _mm256_add_epi32(bias, _mm256_add_epi32(lo, hi)));
 	}
-	return finish(net, sums);
+	return finish(st, sums);
 #elif defined(__SSE2__)
 	/* Every x86-64 processor: the activations and the weights widened to
 	 * 16 bits, multiplied and added in pairs into 32 bits, which cannot
@@ -487,7 +508,7 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 	first_activations(net, acc, side, a);
 	const __m128i zero = _mm_setzero_si128();
 	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		const int8_t *w = net->l2_weight[k];
+		const int8_t *w = st->l2_weight[k];
 		__m128i total = zero;
 		for (int j = 0; j < n; j += 16) {
 			__m128i x = _mm_load_si128((const __m128i *)(a + j));
@@ -499,16 +520,17 @@ int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side
 		}
 		total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0x4e));
 		total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0xb1));
-		sums[k] = net->l2_bias[k] + _mm_cvtsi128_si32(total);
+		sums[k] = st->l2_bias[k] + _mm_cvtsi128_si32(total);
 	}
-	return finish(net, sums);
+	return finish(st, sums);
 #elif defined(__wasm_simd128__)
 	_Alignas(16) int16_t a[2 * NNUE_HIDDEN_MAX];
 	_Alignas(16) int32_t sums[NNUE_HIDDEN2];
 	first_activations_wasm(net, acc, side, a);
-	second_layer_wasm(net, a, sums);
-	return finish(net, sums);
+	second_layer_wasm(net, st, a, sums);
+	return finish(st, sums);
 #else
+	(void)st;
 	return nnue_evaluate_portable(net, acc, side);
 #endif
 }

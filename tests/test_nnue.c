@@ -23,33 +23,37 @@
 
 /* A network with every value drawn over the whole range the file allows,
  * so that clipping, the int8 extremes and the largest sums all occur. */
-static NnueNetwork *wild_network(int hidden, uint64_t seed)
+static NnueNetwork *wild_network(int hidden, int buckets, uint64_t seed)
 {
 	NnueNetwork *n = calloc(1, sizeof *n);
 	assert_non_null(n);
 	uint64_t s = seed;
 	n->hidden = hidden;
+	n->buckets = buckets;
 	for (int j = 0; j < hidden; j++)
 		n->ft_bias[j] = (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
 	for (int i = 0; i < NNUE_INPUTS; i++)
 		for (int j = 0; j < hidden; j++)
 			n->ft_weight[i][j] =
 			    (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
-	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		n->l2_bias[k] = (int32_t)random_below(&s, 2000001) - 1000000;
-		for (int j = 0; j < 2 * hidden; j++)
-			n->l2_weight[k][j] = (int8_t)(int)((int)random_below(&s, 256) - 128);
-		n->out_weight[k] = (int16_t)((int)random_below(&s, 65535) - 32767);
+	for (int b = 0; b < buckets; b++) {
+		NnueStack *st = &n->stack[b];
+		for (int k = 0; k < NNUE_HIDDEN2; k++) {
+			st->l2_bias[k] = (int32_t)random_below(&s, 2000001) - 1000000;
+			for (int j = 0; j < 2 * hidden; j++)
+				st->l2_weight[k][j] = (int8_t)(int)((int)random_below(&s, 256) - 128);
+			st->out_weight[k] = (int16_t)((int)random_below(&s, 65535) - 32767);
+		}
+		st->out_bias = (int32_t)random_below(&s, 2000001) - 1000000;
 	}
-	n->out_bias = (int32_t)random_below(&s, 2000001) - 1000000;
 	return n;
 }
 
 /* A trained-looking network: the float twin's random start, exported. */
-static uint8_t *exported(int hidden, uint64_t seed, Variant v, size_t *size)
+static uint8_t *exported(int hidden, int buckets, uint64_t seed, Variant v, size_t *size)
 {
 	FloatNet f;
-	assert_true(nettrain_init(&f, hidden, seed));
+	assert_true(nettrain_init(&f, hidden, buckets, seed));
 	uint8_t *bytes;
 	assert_true(nettrain_export(&f, v, seed, &bytes, size));
 	nettrain_free(&f);
@@ -67,9 +71,9 @@ static void assert_same_accumulator(const NnueNetwork *n, const NnueAccumulator 
 static void test_incremental_equals_refresh(void **state)
 {
 	(void)state;
-	const int sizes[] = {16, 64, 256};
+	const int sizes[] = {16, 64, 256}, stacks[] = {1, 8, 3};
 	for (int si = 0; si < 3; si++) {
-		NnueNetwork *n = wild_network(sizes[si], 11 + (uint64_t)si);
+		NnueNetwork *n = wild_network(sizes[si], stacks[si], 11 + (uint64_t)si);
 		for (int v = 0; v < VARIANT_COUNT; v++) {
 			uint64_t rng = 100 + (uint64_t)v;
 			for (int game = 0; game < 30; game++) {
@@ -87,6 +91,7 @@ static void test_incremental_equals_refresh(void **state)
 					nnue_update(n, &p, m, &acc, &acc);
 					nnue_refresh(n, &next, &fresh);
 					assert_same_accumulator(n, &acc, &fresh);
+					assert_int_equal(acc.pieces, fresh.pieces);
 					assert_int_equal(nnue_evaluate(n, &acc, next.side),
 					                 nnue_evaluate_portable(n, &acc, next.side));
 					p = next;
@@ -112,7 +117,7 @@ static Bitboard turned(Bitboard b)
 static void test_colours_are_symmetric(void **state)
 {
 	(void)state;
-	NnueNetwork *n = wild_network(64, 5);
+	NnueNetwork *n = wild_network(64, 4, 5);
 	uint64_t rng = 9;
 	Position p;
 	position_start(&p);
@@ -140,19 +145,19 @@ static void test_avx2_equals_portable(void **state)
 #ifndef __AVX2__
 	fprintf(stderr, "test_nnue: this build has no AVX2; nnue_evaluate is the portable code\n");
 #endif
-	NnueNetwork *n = wild_network(256, 3);
+	NnueNetwork *n = wild_network(256, 2, 3);
 	NnueAccumulator acc;
-	for (int fill = 0; fill < 4; fill++) {
+	for (int fill = 0; fill < 8; fill++) {
+		acc.pieces = fill < 4 ? 6 : 20; /* each stack */
 		for (int view = 0; view < 2; view++)
 			for (int j = 0; j < NNUE_HIDDEN_MAX; j++)
-				acc.v[view][j] = (int16_t)(fill == 0   ? 30000
-				                           : fill == 1 ? -30000
-				                                       : (j * 37 + view) % 300 - 100);
+				acc.v[view][j] = (int16_t)(fill % 4 == 0   ? 30000
+				                           : fill % 4 == 1 ? -30000
+				                                           : (j * 37 + view) % 300 - 100);
+		int8_t(*w)[2 * NNUE_HIDDEN_MAX] = n->stack[nnue_bucket(acc.pieces, n->buckets)].l2_weight;
 		for (int k = 0; k < NNUE_HIDDEN2; k++)
 			for (int j = 0; j < 2 * NNUE_HIDDEN_MAX; j++)
-				n->l2_weight[k][j] = (int8_t)(fill == 3   ? 127
-				                              : fill == 0 ? -128
-				                                          : n->l2_weight[k][j]);
+				w[k][j] = (int8_t)(fill % 4 == 3 ? 127 : fill % 4 == 0 ? -128 : w[k][j]);
 		for (int side = 0; side < 2; side++)
 			assert_int_equal(nnue_evaluate(n, &acc, (Color)side),
 			                 nnue_evaluate_portable(n, &acc, (Color)side));
@@ -160,11 +165,11 @@ static void test_avx2_equals_portable(void **state)
 	free(n);
 }
 
-/* The float forward pass against the loaded integer network, after some
- * training so that the weights are not the random start. */
-static void test_quantized_matches_float(void **state)
+/* The float forward pass against the loaded integer network of `buckets`
+ * stacks, after some training so that the weights are not the random
+ * start. */
+static void quantized_matches_float(int buckets)
 {
-	(void)state;
 	enum { COUNT = 4000 };
 	Sample *s = calloc(COUNT, sizeof *s);
 	assert_non_null(s);
@@ -189,7 +194,7 @@ static void test_quantized_matches_float(void **state)
 	c.lr = 0.01;
 	FloatNet f;
 	Trainer t;
-	assert_true(nettrain_init(&f, c.hidden, 4));
+	assert_true(nettrain_init(&f, c.hidden, buckets, 4));
 	assert_true(nettrain_trainer_init(&t, &f, &c));
 	double before = nettrain_loss(&f, s, COUNT, c.k, 1);
 	for (int e = 0; e < 3; e++)
@@ -218,13 +223,68 @@ static void test_quantized_matches_float(void **state)
 	if (worst > 10 || total / COUNT > 3)
 		fail_msg("quantized output up to %.2f units, %.2f on average, from the float one", worst,
 		         total / COUNT);
-	fprintf(stderr, "test_nnue: quantized within %.2f units of the float pass, %.2f on average\n", worst,
-	        total / COUNT);
+	fprintf(stderr,
+	        "test_nnue: %d stacks: quantized within %.2f units of the float pass, %.2f on average\n",
+	        buckets, worst, total / COUNT);
 	free(n);
 	free(bytes);
 	nettrain_trainer_free(&t);
 	nettrain_free(&f);
 	free(s);
+}
+
+static void test_quantized_matches_float(void **state)
+{
+	(void)state;
+	quantized_matches_float(1);
+	quantized_matches_float(4);
+}
+
+/* The stack is chosen by the number of pieces on the board: the range
+ * 1..24 cut into equal parts. Each stack of a network with nothing but
+ * output biases says its own number. */
+static void test_stacks_chosen_by_piece_count(void **state)
+{
+	(void)state;
+	assert_int_equal(nnue_bucket(24, 1), 0);
+	assert_int_equal(nnue_bucket(2, 1), 0);
+	const int pieces[] = {1, 2, 6, 7, 12, 13, 18, 19, 24}, four[] = {0, 0, 0, 1, 1, 2, 2, 3, 3};
+	for (int i = 0; i < 9; i++)
+		assert_int_equal(nnue_bucket(pieces[i], 4), four[i]);
+	assert_int_equal(nnue_bucket(24, 8), 7);
+	assert_int_equal(nnue_bucket(3, 8), 0);
+	assert_int_equal(nnue_bucket(4, 8), 1);
+	NnueNetwork *n = calloc(1, sizeof *n);
+	assert_non_null(n);
+	n->hidden = 16;
+	n->buckets = 4;
+	for (int b = 0; b < 4; b++)
+		n->stack[b].out_bias = (b + 1) * NNUE_FT_SCALE * NNUE_OUT_SCALE; /* (b + 1) men */
+	uint64_t rng = 3;
+	Position p;
+	position_start(&p);
+	NnueAccumulator acc;
+	nnue_refresh(n, &p, &acc);
+	int seen[4] = {0};
+	for (int ply = 0; ply < 2000; ply++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0) {
+			position_start(&p);
+			nnue_refresh(n, &p, &acc);
+			continue;
+		}
+		Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
+		nnue_update(n, &p, m, &acc, &acc);
+		position_make_keyed(&p, m, &p, true);
+		int count = bb_count(position_occupied(&p)), b = (count - 1) / 6;
+		assert_int_equal(acc.pieces, count);
+		assert_int_equal(nnue_evaluate(n, &acc, p.side), 100 * (b + 1));
+		assert_int_equal(nnue_evaluate_portable(n, &acc, p.side), 100 * (b + 1));
+		seen[b]++;
+	}
+	for (int b = 0; b < 4; b++)
+		assert_true(seen[b] > 0);
+	free(n);
 }
 
 static void put32(uint8_t *b, uint32_t v)
@@ -249,14 +309,18 @@ static void assert_same_weights(const NnueNetwork *a, const NnueNetwork *b)
 	size_t h = (size_t)b->hidden;
 	assert_int_equal(a->variant, b->variant);
 	assert_int_equal(a->hidden, b->hidden);
+	assert_int_equal(a->buckets, b->buckets);
 	assert_memory_equal(a->ft_bias, b->ft_bias, h * sizeof b->ft_bias[0]);
 	for (int i = 0; i < NNUE_INPUTS; i++)
 		assert_memory_equal(a->ft_weight[i], b->ft_weight[i], h * sizeof b->ft_weight[i][0]);
-	assert_memory_equal(a->l2_bias, b->l2_bias, sizeof b->l2_bias);
-	for (int k = 0; k < NNUE_HIDDEN2; k++)
-		assert_memory_equal(a->l2_weight[k], b->l2_weight[k], 2 * h);
-	assert_int_equal(a->out_bias, b->out_bias);
-	assert_memory_equal(a->out_weight, b->out_weight, sizeof b->out_weight);
+	for (int s = 0; s < b->buckets; s++) {
+		const NnueStack *x = &a->stack[s], *y = &b->stack[s];
+		assert_memory_equal(x->l2_bias, y->l2_bias, sizeof y->l2_bias);
+		for (int k = 0; k < NNUE_HIDDEN2; k++)
+			assert_memory_equal(x->l2_weight[k], y->l2_weight[k], 2 * h);
+		assert_int_equal(x->out_bias, y->out_bias);
+		assert_memory_equal(x->out_weight, y->out_weight, sizeof y->out_weight);
+	}
 }
 
 /* The float twin made from a quantized network (train --init) exports
@@ -271,7 +335,7 @@ static void test_float_twin_round_trip(void **state)
 	for (int v = 0; v <= 3; v++) {
 		Variant variant = v < 3 ? (Variant)v : VARIANT_POOL;
 		size_t size;
-		uint8_t *original = exported(32, 11, VARIANT_POOL, &size);
+		uint8_t *original = exported(32, 1, 11, VARIANT_POOL, &size);
 		if (v < 3) {
 			free(original);
 			assert_true(nnue_load_default(n, variant, err, sizeof err));
@@ -279,7 +343,7 @@ static void test_float_twin_round_trip(void **state)
 			assert_true(nnue_load_bytes(n, original, size, variant, err, sizeof err));
 		}
 		FloatNet f;
-		assert_true(nettrain_from_network(&f, n));
+		assert_true(nettrain_from_network(&f, n, n->buckets));
 		assert_int_equal(f.hidden, n->hidden);
 		uint8_t *again;
 		size_t again_size;
@@ -300,12 +364,88 @@ static void test_float_twin_round_trip(void **state)
 	free(n);
 }
 
+/* A network of stacks: written as version 2 with its stack count, read
+ * back whole, exported again byte for byte; its stack count is checked;
+ * and a one-stack network copied into stacks (train --init with --stacks)
+ * scores every position as the one-stack network does. */
+static void test_stack_files(void **state)
+{
+	(void)state;
+	size_t size;
+	uint8_t *good = exported(32, 3, 5, VARIANT_POOL, &size);
+	assert_int_equal(size, nnue_file_size(32, 3));
+	assert_int_equal(nnue_file_size(32, 3) - nnue_file_size(32, 1),
+	                 2 * (nnue_file_size(32, 2) - nnue_file_size(32, 1)));
+	assert_int_equal(good[8], NNUE_VERSION);
+	assert_int_equal(good[52], 3);
+	NnueNetwork *n = calloc(1, sizeof *n), *m = calloc(1, sizeof *m);
+	assert_non_null(n);
+	assert_non_null(m);
+	char err[NNUE_ERROR_MAX];
+	assert_true(nnue_load_bytes(n, good, size, VARIANT_POOL, err, sizeof err));
+	assert_int_equal(n->buckets, 3);
+	FloatNet f;
+	assert_true(nettrain_from_network(&f, n, 3));
+	uint8_t *again;
+	size_t again_size;
+	assert_true(nettrain_export(&f, VARIANT_POOL, 5, &again, &again_size));
+	nettrain_free(&f);
+	assert_int_equal(again_size, size);
+	assert_memory_equal(again, good, size);
+	free(again);
+	/* The stack count: 0 and 9 are refused, 2 leaves a stack over. */
+	const uint32_t counts[] = {0, NNUE_BUCKETS_MAX + 1, 2};
+	const char *say[] = {"0 stacks", "9 stacks", "trailing bytes"};
+	uint8_t *b = malloc(size);
+	assert_non_null(b);
+	for (int k = 0; k < 3; k++) {
+		memcpy(b, good, size);
+		put32(b + 52, counts[k]);
+		reseal(b, size);
+		memcpy(m, n, sizeof *n);
+		bool ok = nnue_load_bytes(m, b, size, VARIANT_POOL, err, sizeof err);
+		if (ok || !strstr(err, say[k]))
+			fail_msg("stack count %u: %s, wanted \"%s\"", counts[k], ok ? "accepted" : err,
+			         say[k]);
+		assert_memory_equal(m, n, sizeof *n);
+	}
+	free(b);
+	/* A one-stack network copied into four stacks scores as before. */
+	uint8_t *one = exported(32, 1, 9, VARIANT_POOL, &size);
+	assert_int_equal(one[8], NNUE_VERSION_ONE_STACK);
+	assert_true(nnue_load_bytes(m, one, size, VARIANT_POOL, err, sizeof err));
+	assert_true(nettrain_from_network(&f, m, 4));
+	assert_true(nettrain_export(&f, VARIANT_POOL, 9, &again, &again_size));
+	nettrain_free(&f);
+	assert_true(nnue_load_bytes(n, again, again_size, VARIANT_POOL, err, sizeof err));
+	assert_int_equal(n->buckets, 4);
+	uint64_t rng = 5;
+	Position p;
+	position_start(&p);
+	for (int ply = 0; ply < 1000; ply++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0)
+			position_start(&p), movegen_generate(&p, &list);
+		NnueAccumulator a;
+		nnue_refresh(n, &p, &a);
+		int stacked = nnue_evaluate(n, &a, p.side);
+		nnue_refresh(m, &p, &a);
+		assert_int_equal(stacked, nnue_evaluate(m, &a, p.side));
+		position_make_keyed(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &p, true);
+	}
+	free(again);
+	free(one);
+	free(good);
+	free(n);
+	free(m);
+}
+
 static void test_loader_refuses_bad_files(void **state)
 {
 	(void)state;
 	size_t size;
-	uint8_t *good = exported(64, 7, VARIANT_POOL, &size);
-	assert_int_equal(size, nnue_file_size(64));
+	uint8_t *good = exported(64, 1, 7, VARIANT_POOL, &size);
+	assert_int_equal(size, nnue_file_size(64, 1));
 	NnueNetwork *net = malloc(sizeof *net), *copy = malloc(sizeof *copy);
 	char err[NNUE_ERROR_MAX];
 	assert_true(nnue_load_bytes(net, good, size, VARIANT_POOL, err, sizeof err));
@@ -315,7 +455,7 @@ static void test_loader_refuses_bad_files(void **state)
 		const char *say;
 	} cases[] = {{"shorter than the 64-byte header"},
 	             {"bad magic"},
-	             {"format version 2"},
+	             {"format version 3"},
 	             {"a network for pool, not for russian"},
 	             {"unknown rule set"},
 	             {"input count 129"},
@@ -334,7 +474,7 @@ static void test_loader_refuses_bad_files(void **state)
 		switch (k) {
 		case 0: n = 40; break;
 		case 1: b[3] ^= 1; break;
-		case 2: put32(b + 8, 2); break;
+		case 2: put32(b + 8, 3); break;
 		case 3: want = VARIANT_RUSSIAN; break;
 		case 4: put32(b + 16, 7); break;
 		case 5: put32(b + 20, 129); break;
@@ -419,6 +559,8 @@ int main(void)
 	    cmocka_unit_test(test_avx2_equals_portable),
 	    cmocka_unit_test(test_quantized_matches_float),
 	    cmocka_unit_test(test_float_twin_round_trip),
+	    cmocka_unit_test(test_stacks_chosen_by_piece_count),
+	    cmocka_unit_test(test_stack_files),
 	    cmocka_unit_test(test_loader_refuses_bad_files),
 	    cmocka_unit_test(test_trial_network_signature),
 	};

@@ -1324,7 +1324,7 @@ static void test_binary_refuses_bad_network_files(void **state)
 	snprintf(path[n++], sizeof path[0], "%s/missing.bin", dir);
 	snprintf(path[n], sizeof path[0], "%s/truncated.bin", dir);
 	write_whole(path[n++], pool, size / 2);
-	/* (c) format version 2, with the checksum left as it was and recomputed */
+	/* (c) format version 3, with the checksum left as it was and recomputed */
 	uint8_t *copy = malloc(size);
 	assert_non_null(copy);
 	memcpy(copy, pool, size);
@@ -1362,8 +1362,8 @@ static void test_binary_refuses_bad_network_files(void **state)
 	static const char *const reasons[] = {
 	    "No such file",
 	    "truncated",
-	    "format version 2",
-	    "format version 2",
+	    "format version 3",
+	    "format version 3",
 	    "a network for russian, not for pool",
 	    "trailing bytes",
 	    "hidden size 24",
@@ -1373,7 +1373,7 @@ static void test_binary_refuses_bad_network_files(void **state)
 	_Static_assert(sizeof reasons / sizeof reasons[0] == 9, "one reason per bad file");
 	assert_int_equal(n, 9);
 	/* A good network of another hidden size (16, every weight 0). */
-	size_t small_size = nnue_file_size(NNUE_HIDDEN_MIN);
+	size_t small_size = nnue_file_size(NNUE_HIDDEN_MIN, 1);
 	uint8_t *small = calloc(1, small_size);
 	assert_non_null(small);
 	memcpy(small, pool, NNUE_HEADER_SIZE);

@@ -428,14 +428,15 @@ static NnueNetwork *material_network(Variant v)
 	assert_non_null(n);
 	n->variant = v;
 	n->hidden = 16;
+	n->buckets = 1;
 	for (int input = 0; input < 64; input++) /* own men and kings */
 		n->ft_weight[input][0] = 8;
-	n->l2_weight[0][0] = 64;
-	n->l2_weight[0][16] = -64;
-	n->l2_weight[1][0] = -64;
-	n->l2_weight[1][16] = 64;
-	n->out_weight[0] = 16256; /* 127 * 1024 / 8 */
-	n->out_weight[1] = -16256;
+	n->stack[0].l2_weight[0][0] = 64;
+	n->stack[0].l2_weight[0][16] = -64;
+	n->stack[0].l2_weight[1][0] = -64;
+	n->stack[0].l2_weight[1][16] = 64;
+	n->stack[0].out_weight[0] = 16256; /* 127 * 1024 / 8 */
+	n->stack[0].out_weight[1] = -16256;
 	return n;
 }
 

@@ -153,6 +153,43 @@ static void test_fine_tune(void **state)
 	assert_int_not_equal(run("test -e g.bin"), 0);
 }
 
+/* --stacks: a network of stacks is written and loads with its count; a
+ * one-stack network copied into stacks (--init) starts where it ended;
+ * a network of stacks refuses another count, and a count out of range is
+ * refused. */
+static void test_stacks(void **state)
+{
+	(void)state;
+	assert_int_equal(run("'%s' --out s.bin --stacks 4 --epochs 1 --hidden 32 --batch 256 --lr 0.005 "
+	                     "--holdout 20 d.psdata > s.log",
+	                     paths.train),
+	                 0);
+	NnueNetwork *net = malloc(sizeof *net);
+	char err[NNUE_ERROR_MAX + 600];
+	if (!nnue_load_file(net, path_of("s.bin"), VARIANT_POOL, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(net->buckets, 4);
+	assert_int_equal(run("'%s' --out t.bin --init a.bin --stacks 3 --epochs 1 --batch 256 --lr 0.0005 "
+	                     "--holdout 20 d.psdata > t.log",
+	                     paths.train),
+	                 0);
+	/* Epoch 0 is the loaded network's loss: the same as a.bin's own in
+	 * test_fine_tune, stacks or not. */
+	double one[8], copied[8];
+	assert_int_equal(held_out_losses("f.log", one, 8), 2);
+	assert_int_equal(held_out_losses("t.log", copied, 8), 2);
+	assert_true(copied[0] == one[0]);
+	if (!nnue_load_file(net, path_of("t.bin"), VARIANT_POOL, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(net->buckets, 3);
+	free(net);
+	assert_int_equal(run("'%s' --out u.bin --init s.bin --stacks 2 d.psdata 2> u.err", paths.train), 1);
+	assert_int_equal(run("grep -q 'has 4 stacks' u.err"), 0);
+	assert_int_equal(run("'%s' --out u.bin --stacks 9 d.psdata 2> v.err", paths.train), 2);
+	assert_int_equal(run("grep -q 'stacks: 9 is too large' v.err"), 0);
+	assert_int_not_equal(run("test -e u.bin"), 0);
+}
+
 static void test_bad_arguments(void **state)
 {
 	(void)state;
@@ -189,6 +226,7 @@ int main(void)
 	    cmocka_unit_test(test_deterministic_and_learning),
 	    cmocka_unit_test(test_damaged_data_stops),
 	    cmocka_unit_test(test_fine_tune),
+	    cmocka_unit_test(test_stacks),
 	    cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -16,10 +16,13 @@
  * {own, opponent's}, seen from one side (White's view is the board turned
  * half a turn), so one set of weights serves both colours. Layers: inputs
  * -> H (accumulated, one copy per point of view) -> clipped ReLU of the two
- * copies, the side to move's first -> 32 -> clipped ReLU -> 1.
+ * copies, the side to move's first -> 32 -> clipped ReLU -> 1. The last two
+ * layers (the "stack") may come in up to NNUE_BUCKETS_MAX copies, one per
+ * range of the number of pieces on the board (nnue_bucket()).
  */
 enum {
-	NNUE_VERSION = 1,
+	NNUE_VERSION = 2,           /* the version written for more than one stack; 1 is read too */
+	NNUE_VERSION_ONE_STACK = 1, /* the version written for one stack */
 	NNUE_HEADER_SIZE = 64,
 	NNUE_INPUTS = 128,
 	NNUE_HIDDEN_MIN = 16,
@@ -32,6 +35,8 @@ enum {
 	    1024, /* output layer: round(w * 1024), int16; its bias round(b * 127 * 1024), int32 */
 	NNUE_BIAS_LIMIT = 1 << 24, /* |stored second-layer or output bias| at most this: no int32 overflow */
 	NNUE_SCORE_PER_UNIT = 100, /* the network's output 1.0 is one man: 100 score units */
+	NNUE_BUCKETS_MAX = 8,      /* stacks, by the number of pieces on the board */
+	NNUE_PIECES_MAX = 24,      /* the most pieces an 8x8 game has */
 	NNUE_ERROR_MAX = 256
 };
 
@@ -39,23 +44,39 @@ enum {
 
 _Static_assert(NNUE_FT_LIMIT * 25 < 32767, "a bias and 24 pieces fit an int16 accumulator");
 
-/* A loaded network (about 82 KB: allocate it, do not put it on a small stack). */
-typedef struct NnueNetwork {
-	Variant variant;
-	int hidden; /* H */
-	uint64_t checksum;
-	int16_t ft_bias[NNUE_HIDDEN_MAX];
-	int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN_MAX]; /* by input, so that one input adds one row */
+/* The layers after the first: 2H -> 32 -> 1. */
+typedef struct NnueStack {
 	int32_t l2_bias[NNUE_HIDDEN2];
 	int8_t l2_weight[NNUE_HIDDEN2][2 * NNUE_HIDDEN_MAX]; /* by output neuron */
 	int32_t out_bias;
 	int16_t out_weight[NNUE_HIDDEN2];
+} NnueStack;
+
+/* A loaded network (about 200 KB: allocate it, do not put it on a small stack). */
+typedef struct NnueNetwork {
+	Variant variant;
+	int hidden;  /* H */
+	int buckets; /* stacks in use, 1..NNUE_BUCKETS_MAX */
+	uint64_t checksum;
+	int16_t ft_bias[NNUE_HIDDEN_MAX];
+	int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN_MAX]; /* by input, so that one input adds one row */
+	NnueStack stack[NNUE_BUCKETS_MAX];
 } NnueNetwork;
 
-/* The first layer's sums from each side's point of view (by Color). */
+/* The first layer's sums from each side's point of view (by Color), and
+ * the number of pieces on the board, which chooses the stack. */
 typedef struct NnueAccumulator {
 	_Alignas(32) int16_t v[2][NNUE_HIDDEN_MAX];
+	int pieces;
 } NnueAccumulator;
+
+/* The stack that scores a position of `pieces` pieces in a network of
+ * `buckets` stacks: the range 1..24 cut into `buckets` equal parts. */
+static inline int nnue_bucket(int pieces, int buckets)
+{
+	int b = pieces <= 1 ? 0 : (pieces - 1) * buckets / NNUE_PIECES_MAX;
+	return b < buckets ? b : buckets - 1;
+}
 
 /* The input index of a piece of colour `owner` (king or man) on bit index
  * square, seen from `view`'s side. */
@@ -68,8 +89,10 @@ static inline int nnue_input(Color view, Color owner, bool king, int square)
  * Checks a weights file image and, when every check passes, copies it into
  * *net. Refuses (false, *net untouched, a reason in err naming the problem
  * and its byte offset) a file shorter than its header or than its sizes
- * say, longer than they say, with another magic, format version, rule set
- * than `expected`, input count, hidden sizes or scales than this build's,
+ * say, longer than they say, with another magic, a format version other
+ * than 1 and 2, a rule set other than `expected`, input count, hidden sizes
+ * or scales than this build's, a stack count (version 2) outside
+ * 1..NNUE_BUCKETS_MAX,
  * a first-layer value beyond NNUE_FT_LIMIT, a bias beyond NNUE_BIAS_LIMIT, or a checksum that does not
  * match. Works for a file read whole and for bytes compiled in.
  */
@@ -106,9 +129,10 @@ int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, C
 
 /* The file's little-endian layout: the checksum of a weights file image
  * (FNV-1a 64 over the bytes after the header, continued over header bytes
- * 0..55), and the byte size a file of hidden size h has. */
+ * 0..55), and the byte size a file of hidden size h and that many stacks
+ * has. */
 uint64_t nnue_checksum(const uint8_t *image, size_t size);
-size_t nnue_file_size(int hidden);
+size_t nnue_file_size(int hidden, int buckets);
 
 /*
  * Loads the network compiled into every program for rule set v (the files

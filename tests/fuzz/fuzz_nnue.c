@@ -39,10 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	check(data, size, net);
 
-	/* The bytes as the body of a hidden-16 pool network with a correct
-	 * header and checksum, so that the value checks and the arithmetic
-	 * see them. */
-	size_t n = nnue_file_size(16);
+	/* The bytes as the body of a hidden-16 pool network of two stacks with
+	 * a correct header and checksum, so that the value checks and the
+	 * arithmetic see them. */
+	size_t n = nnue_file_size(16, 2);
 	uint8_t *image = calloc(1, n);
 	if (image) {
 		const uint32_t fields[] = {NNUE_VERSION,
@@ -58,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(image, NNUE_MAGIC, 8);
 		for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 			put32(image + 8 + 4 * i, fields[i]);
+		put32(image + 52, 2); /* stacks */
 		memcpy(image + NNUE_HEADER_SIZE, data,
 		       size < n - NNUE_HEADER_SIZE ? size : n - NNUE_HEADER_SIZE);
 		uint64_t c = nnue_checksum(image, n);

@@ -19,6 +19,7 @@ static const float OUT_MAX = 32767.0f / NNUE_OUT_SCALE;
 TrainConfig nettrain_defaults(void)
 {
 	TrainConfig c = {.hidden = 64,
+	                 .buckets = 1,
 	                 .epochs = 10,
 	                 .threads = 1,
 	                 .batch = 1024,
@@ -36,17 +37,33 @@ static void layout(FloatNet *net)
 	float *p = net->param;
 	net->ft_weight = p, p += NNUE_INPUTS * h;
 	net->ft_bias = p, p += h;
-	net->l2_weight = p, p += NNUE_HIDDEN2 * 2 * h;
-	net->l2_bias = p, p += NNUE_HIDDEN2;
-	net->out_weight = p, p += NNUE_HIDDEN2;
-	net->out_bias = p, p += 1;
+	for (int b = 0; b < net->buckets; b++) {
+		FloatStack *st = &net->stack[b];
+		st->l2_weight = p, p += NNUE_HIDDEN2 * 2 * h;
+		st->l2_bias = p, p += NNUE_HIDDEN2;
+		st->out_weight = p, p += NNUE_HIDDEN2;
+		st->out_bias = p, p += 1;
+	}
 	net->count = (size_t)(p - net->param);
 }
 
-static size_t param_count(int hidden)
+static size_t param_count(int hidden, int buckets)
 {
 	size_t h = (size_t)hidden;
-	return NNUE_INPUTS * h + h + NNUE_HIDDEN2 * 2 * h + 2 * NNUE_HIDDEN2 + 1;
+	return NNUE_INPUTS * h + h + (size_t)buckets * (NNUE_HIDDEN2 * 2 * h + 2 * NNUE_HIDDEN2 + 1);
+}
+
+/* A fresh float network's storage and views; false when out of memory. */
+static bool allocate(FloatNet *net, int hidden, int buckets)
+{
+	memset(net, 0, sizeof *net);
+	net->hidden = hidden;
+	net->buckets = buckets;
+	net->param = calloc(param_count(hidden, buckets), sizeof(float));
+	if (!net->param)
+		return false;
+	layout(net);
+	return true;
 }
 
 /* Uniform in [-a, a). */
@@ -55,38 +72,33 @@ static float uniform(uint64_t *state, double a)
 	return (float)(((double)(random_next(state) >> 11) / 9007199254740992.0 * 2 - 1) * a);
 }
 
-bool nettrain_init(FloatNet *net, int hidden, uint64_t seed)
+bool nettrain_init(FloatNet *net, int hidden, int buckets, uint64_t seed)
 {
-	memset(net, 0, sizeof *net);
-	net->hidden = hidden;
-	net->param = calloc(param_count(hidden), sizeof(float));
-	if (!net->param)
+	if (!allocate(net, hidden, buckets))
 		return false;
-	layout(net);
 	uint64_t state = seed ^ 0x6e6e7565ull;
 	size_t h = (size_t)hidden;
 	for (size_t i = 0; i < NNUE_INPUTS * h; i++)
 		net->ft_weight[i] = uniform(&state, 0.1);
 	for (size_t j = 0; j < h; j++)
 		net->ft_bias[j] = 0.5f;
-	for (size_t i = 0; i < NNUE_HIDDEN2 * 2 * h; i++)
-		net->l2_weight[i] = uniform(&state, 1.0 / sqrt(2.0 * (double)h));
-	for (size_t k = 0; k < NNUE_HIDDEN2; k++) {
-		net->l2_bias[k] = 0.5f;
-		net->out_weight[k] = uniform(&state, 1.0 / sqrt((double)NNUE_HIDDEN2));
+	for (int b = 0; b < buckets; b++) {
+		FloatStack *st = &net->stack[b];
+		for (size_t i = 0; i < NNUE_HIDDEN2 * 2 * h; i++)
+			st->l2_weight[i] = uniform(&state, 1.0 / sqrt(2.0 * (double)h));
+		for (size_t k = 0; k < NNUE_HIDDEN2; k++) {
+			st->l2_bias[k] = 0.5f;
+			st->out_weight[k] = uniform(&state, 1.0 / sqrt((double)NNUE_HIDDEN2));
+		}
 	}
 	return true;
 }
 
-bool nettrain_from_network(FloatNet *net, const NnueNetwork *q)
+bool nettrain_from_network(FloatNet *net, const NnueNetwork *q, int buckets)
 {
-	memset(net, 0, sizeof *net);
 	int h = q->hidden;
-	net->hidden = h;
-	net->param = calloc(param_count(h), sizeof(float));
-	if (!net->param)
+	if (!allocate(net, h, buckets))
 		return false;
-	layout(net);
 	const double hidden_out = (double)NNUE_FT_SCALE * NNUE_L2_SCALE,
 	             final_out = (double)NNUE_FT_SCALE * NNUE_OUT_SCALE;
 	for (int j = 0; j < h; j++)
@@ -95,14 +107,18 @@ bool nettrain_from_network(FloatNet *net, const NnueNetwork *q)
 		for (int j = 0; j < h; j++)
 			net->ft_weight[(size_t)i * (size_t)h + (size_t)j] =
 			    (float)(q->ft_weight[i][j] / (double)NNUE_FT_SCALE);
-	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		net->l2_bias[k] = (float)(q->l2_bias[k] / hidden_out);
-		for (int j = 0; j < 2 * h; j++)
-			net->l2_weight[(size_t)k * 2 * (size_t)h + (size_t)j] =
-			    (float)(q->l2_weight[k][j] / (double)NNUE_L2_SCALE);
-		net->out_weight[k] = (float)(q->out_weight[k] / (double)NNUE_OUT_SCALE);
+	for (int b = 0; b < buckets; b++) {
+		const NnueStack *from = &q->stack[q->buckets == 1 ? 0 : b];
+		FloatStack *st = &net->stack[b];
+		for (int k = 0; k < NNUE_HIDDEN2; k++) {
+			st->l2_bias[k] = (float)(from->l2_bias[k] / hidden_out);
+			for (int j = 0; j < 2 * h; j++)
+				st->l2_weight[(size_t)k * 2 * (size_t)h + (size_t)j] =
+				    (float)(from->l2_weight[k][j] / (double)NNUE_L2_SCALE);
+			st->out_weight[k] = (float)(from->out_weight[k] / (double)NNUE_OUT_SCALE);
+		}
+		*st->out_bias = (float)(from->out_bias / final_out);
 	}
-	*net->out_bias = (float)(q->out_bias / final_out);
 	return true;
 }
 
@@ -139,7 +155,8 @@ typedef struct Pass {
 	int n[2], f[2][24];
 	float acc[2 * NNUE_HIDDEN_MAX], x[2 * NNUE_HIDDEN_MAX];
 	float z2[NNUE_HIDDEN2], y2[NNUE_HIDDEN2];
-	float out; /* in men */
+	int bucket; /* the stack used */
+	float out;  /* in men */
 } Pass;
 
 static float clip(float v)
@@ -162,15 +179,17 @@ static void forward(const FloatNet *net, const Sample *s, Pass *p)
 	}
 	for (int j = 0; j < 2 * h; j++)
 		p->x[j] = clip(p->acc[j]);
-	float out = *net->out_bias;
+	p->bucket = nnue_bucket(bb_count(s->pieces[0] | s->pieces[1]), net->buckets);
+	const FloatStack *st = &net->stack[p->bucket];
+	float out = *st->out_bias;
 	for (int k = 0; k < NNUE_HIDDEN2; k++) {
-		const float *w = net->l2_weight + (size_t)k * 2 * (size_t)h;
-		float z = net->l2_bias[k];
+		const float *w = st->l2_weight + (size_t)k * 2 * (size_t)h;
+		float z = st->l2_bias[k];
 		for (int j = 0; j < 2 * h; j++)
 			z += w[j] * p->x[j];
 		p->z2[k] = z;
 		p->y2[k] = clip(z);
-		out += net->out_weight[k] * p->y2[k];
+		out += st->out_weight[k] * p->y2[k];
 	}
 	p->out = out;
 }
@@ -195,7 +214,8 @@ static double backward(const FloatNet *net, const Sample *s, double k, float *g)
 	int h = net->hidden;
 	double pred = prediction(&p, k), e = pred - s->target;
 	float d_out = (float)(2 * e * pred * (1 - pred) * NNUE_SCORE_PER_UNIT / k);
-	size_t off_ft_b = NNUE_INPUTS * (size_t)h, off_l2_w = off_ft_b + (size_t)h;
+	const FloatStack *st = &net->stack[p.bucket];
+	size_t off_ft_b = NNUE_INPUTS * (size_t)h, off_l2_w = (size_t)(st->l2_weight - net->param);
 	size_t off_l2_b = off_l2_w + NNUE_HIDDEN2 * 2 * (size_t)h, off_out_w = off_l2_b + NNUE_HIDDEN2;
 	float dx[2 * NNUE_HIDDEN_MAX] = {0};
 	g[off_out_w + NNUE_HIDDEN2] += d_out;
@@ -203,9 +223,9 @@ static double backward(const FloatNet *net, const Sample *s, double k, float *g)
 		g[off_out_w + (size_t)kk] += d_out * p.y2[kk];
 		if (p.z2[kk] <= 0 || p.z2[kk] >= 1)
 			continue;
-		float dz = d_out * net->out_weight[kk];
+		float dz = d_out * st->out_weight[kk];
 		g[off_l2_b + (size_t)kk] += dz;
-		const float *w = net->l2_weight + (size_t)kk * 2 * (size_t)h;
+		const float *w = st->l2_weight + (size_t)kk * 2 * (size_t)h;
 		float *gw = g + off_l2_w + (size_t)kk * 2 * (size_t)h;
 		for (int j = 0; j < 2 * h; j++) {
 			gw[j] += dz * p.x[j];
@@ -355,10 +375,13 @@ static void adam_step(Trainer *t, size_t batch)
 	size_t h = (size_t)net->hidden;
 	for (size_t i = 0; i < NNUE_INPUTS * h + h; i++)
 		net->param[i] = bound(net->param[i], FT_MAX);
-	for (size_t i = 0; i < NNUE_HIDDEN2 * 2 * h; i++)
-		net->l2_weight[i] = bound(net->l2_weight[i], L2_MAX);
-	for (size_t i = 0; i < NNUE_HIDDEN2; i++)
-		net->out_weight[i] = bound(net->out_weight[i], OUT_MAX);
+	for (int b = 0; b < net->buckets; b++) {
+		FloatStack *st = &net->stack[b];
+		for (size_t i = 0; i < NNUE_HIDDEN2 * 2 * h; i++)
+			st->l2_weight[i] = bound(st->l2_weight[i], L2_MAX);
+		for (size_t i = 0; i < NNUE_HIDDEN2; i++)
+			st->out_weight[i] = bound(st->out_weight[i], OUT_MAX);
+	}
 }
 
 double nettrain_epoch(Trainer *t, const Sample *s, const uint32_t *order, size_t n)
@@ -398,17 +421,31 @@ static long quantize(double x, double scale, long limit)
 bool nettrain_export(const FloatNet *net, Variant v, uint64_t seed, uint8_t **bytes, size_t *size)
 {
 	int h = net->hidden;
-	size_t n = nnue_file_size(h);
+	size_t n = nnue_file_size(h, net->buckets);
 	uint8_t *b = calloc(1, n);
 	if (!b)
 		return false;
 	memcpy(b, NNUE_MAGIC, 8);
-	const uint32_t fields[] = {NNUE_VERSION,   NNUE_HEADER_SIZE,   (uint32_t)v + 1, NNUE_INPUTS,
-	                           (uint32_t)h,    NNUE_HIDDEN2,       NNUE_FT_SCALE,   NNUE_L2_SCALE,
-	                           NNUE_OUT_SCALE, NNUE_SCORE_PER_UNIT};
+	/* One stack: version 1, as every network before stacks, byte for byte. */
+	bool stacks = net->buckets > 1;
+	const uint32_t fields[] = {stacks ? NNUE_VERSION : NNUE_VERSION_ONE_STACK,
+	                           NNUE_HEADER_SIZE,
+	                           (uint32_t)v + 1,
+	                           NNUE_INPUTS,
+	                           (uint32_t)h,
+	                           NNUE_HIDDEN2,
+	                           NNUE_FT_SCALE,
+	                           NNUE_L2_SCALE,
+	                           NNUE_OUT_SCALE,
+	                           NNUE_SCORE_PER_UNIT};
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		bytes_put32(b + 8 + 4 * i, fields[i]);
-	bytes_put64(b + 48, seed);
+	if (stacks) {
+		bytes_put32(b + 48, (uint32_t)seed);
+		bytes_put32(b + 52, (uint32_t)net->buckets);
+	} else {
+		bytes_put64(b + 48, seed);
+	}
 	size_t at = NNUE_HEADER_SIZE;
 	const double hidden_out = (double)NNUE_FT_SCALE * NNUE_L2_SCALE,
 	             final_out = (double)NNUE_FT_SCALE * NNUE_OUT_SCALE;
@@ -418,14 +455,18 @@ bool nettrain_export(const FloatNet *net, Variant v, uint64_t seed, uint8_t **by
 	for (size_t i = 0; i < (size_t)NNUE_INPUTS * (size_t)h; i++, at += 2)
 		bytes_put16(b + at,
 		            (uint16_t)(int16_t)(quantize(net->ft_weight[i], NNUE_FT_SCALE, NNUE_FT_LIMIT)));
-	for (int k = 0; k < NNUE_HIDDEN2; k++, at += 4)
-		bytes_put32(b + at, (uint32_t)quantize(net->l2_bias[k], hidden_out, NNUE_BIAS_LIMIT));
-	for (size_t i = 0; i < (size_t)NNUE_HIDDEN2 * 2 * (size_t)h; i++, at++)
-		b[at] = (uint8_t)(int8_t)quantize(net->l2_weight[i], NNUE_L2_SCALE, 127);
-	bytes_put32(b + at, (uint32_t)quantize(*net->out_bias, final_out, NNUE_BIAS_LIMIT));
-	at += 4;
-	for (int k = 0; k < NNUE_HIDDEN2; k++, at += 2)
-		bytes_put16(b + at, (uint16_t)(int16_t)(quantize(net->out_weight[k], NNUE_OUT_SCALE, 32767)));
+	for (int bucket = 0; bucket < net->buckets; bucket++) {
+		const FloatStack *st = &net->stack[bucket];
+		for (int k = 0; k < NNUE_HIDDEN2; k++, at += 4)
+			bytes_put32(b + at, (uint32_t)quantize(st->l2_bias[k], hidden_out, NNUE_BIAS_LIMIT));
+		for (size_t i = 0; i < (size_t)NNUE_HIDDEN2 * 2 * (size_t)h; i++, at++)
+			b[at] = (uint8_t)(int8_t)quantize(st->l2_weight[i], NNUE_L2_SCALE, 127);
+		bytes_put32(b + at, (uint32_t)quantize(*st->out_bias, final_out, NNUE_BIAS_LIMIT));
+		at += 4;
+		for (int k = 0; k < NNUE_HIDDEN2; k++, at += 2)
+			bytes_put16(b + at,
+			            (uint16_t)(int16_t)(quantize(st->out_weight[k], NNUE_OUT_SCALE, 32767)));
+	}
 	bytes_put64(b + 56, nnue_checksum(b, n));
 	*bytes = b;
 	*size = n;

@@ -9,18 +9,24 @@
 #include "poolshark/nnue.h"
 #include "posdata.h"
 
-/* The float twin of NnueNetwork (doc/EVAL.md, "The network"): one array of
- * parameters, the layers being views into it. */
-typedef struct FloatNet {
-	int hidden;
-	size_t count; /* parameters */
-	float *param;
-	float *ft_weight;  /* [NNUE_INPUTS][hidden] */
-	float *ft_bias;    /* [hidden] */
+/* The layers after the first, one copy per stack (nnue.h). */
+typedef struct FloatStack {
 	float *l2_weight;  /* [NNUE_HIDDEN2][2 * hidden] */
 	float *l2_bias;    /* [NNUE_HIDDEN2] */
 	float *out_weight; /* [NNUE_HIDDEN2] */
 	float *out_bias;   /* [1] */
+} FloatStack;
+
+/* The float twin of NnueNetwork (doc/EVAL.md, "The network"): one array of
+ * parameters, the layers being views into it: the first layer, then each
+ * stack in turn. */
+typedef struct FloatNet {
+	int hidden, buckets;
+	size_t count; /* parameters */
+	float *param;
+	float *ft_weight; /* [NNUE_INPUTS][hidden] */
+	float *ft_bias;   /* [hidden] */
+	FloatStack stack[NNUE_BUCKETS_MAX];
 } FloatNet;
 
 /* A training position: the pieces and the target win probability. */
@@ -32,7 +38,7 @@ typedef struct Sample {
 
 /* What the trainer sets (doc/EVAL.md, "Training"). */
 typedef struct TrainConfig {
-	int hidden, epochs, threads, batch;
+	int hidden, buckets, epochs, threads, batch;
 	double lr, lambda, k; /* target = lambda * sigmoid(score / k) + (1 - lambda) * result */
 	uint64_t seed;
 	int holdout; /* per cent of the games held out */
@@ -41,14 +47,18 @@ typedef struct TrainConfig {
 /* The defaults of ./train. */
 TrainConfig nettrain_defaults(void);
 
-/* A network of hidden size h with random weights from seed; false when out of memory. */
-bool nettrain_init(FloatNet *net, int hidden, uint64_t seed);
+/* A network of hidden size h and `buckets` stacks with random weights from
+ * seed (the first stack drawn as a one-stack network's, the others after
+ * it); false when out of memory. */
+bool nettrain_init(FloatNet *net, int hidden, int buckets, uint64_t seed);
 void nettrain_free(FloatNet *net);
 
 /* A network equal to the quantized q: every weight divided by the scale it
  * was stored with (doc/EVAL.md, "Quantization"), so that exporting it again
- * gives q's weights back; false when out of memory. For fine-tuning. */
-bool nettrain_from_network(FloatNet *net, const NnueNetwork *q);
+ * gives q's weights back; false when out of memory. For fine-tuning. With
+ * `buckets` stacks: q must have that many, or one, which is then copied
+ * into each (a start for a network of stacks). */
+bool nettrain_from_network(FloatNet *net, const NnueNetwork *q, int buckets);
 
 /* The sample of record r with the config's blend of labels: the databases'
  * value, when the record has one, stands in for the game's result. */

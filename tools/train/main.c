@@ -31,8 +31,11 @@ static void usage(void)
 	        "weights to NET (doc/EVAL.md). Options, with their defaults:\n"
 	        "  --epochs N     passes over the training positions (%d)\n"
 	        "  --hidden H     first-layer size, a multiple of 16 from 16 to 256 (%d)\n"
+	        "  --stacks B     copies of the last two layers, one per range of the piece\n"
+	        "                 count, 1 to %d (1, or --init's)\n"
 	        "  --init NET     start from the weights of NET (of the data's rule set; its\n"
-	        "                 size stands for --hidden) instead of random ones: a fine-tune\n"
+	        "                 size stands for --hidden) instead of random ones: a fine-tune;\n"
+	        "                 a one-stack NET is copied into each of --stacks\n"
 	        "  --lr X         Adam's learning rate (%g)\n"
 	        "  --lr-end X     the rate of the last epoch, reached geometrically (the --lr)\n"
 	        "  --lambda X     target = X * sigmoid(score / K) + (1 - X) * result (%g)\n"
@@ -41,13 +44,14 @@ static void usage(void)
 	        "  --holdout P    per cent of the games held out for the held-out loss (%d)\n"
 	        "  --seed S       initial weights, split and order (%llu)\n"
 	        "  --threads T    worker threads, 1 to 8; the result is the same for every T (%d)\n",
-	        d.epochs, d.hidden, d.lr, d.lambda, d.k, d.batch, d.holdout, (unsigned long long)d.seed,
-	        d.threads);
+	        d.epochs, d.hidden, NNUE_BUCKETS_MAX, d.lr, d.lambda, d.k, d.batch, d.holdout,
+	        (unsigned long long)d.seed, d.threads);
 }
 
 static bool parse(int argc, char **argv, Options *o)
 {
 	o->config = nettrain_defaults();
+	o->config.buckets = 0; /* not given: 1, or --init's */
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i], *err = NULL;
 		if (!strcmp(opt, "--help"))
@@ -78,7 +82,9 @@ static bool parse(int argc, char **argv, Options *o)
 			if (!err && n % 16)
 				err = "not a multiple of 16";
 			c->hidden = (int)n;
-		} else if (!strcmp(opt, "--lr"))
+		} else if (!strcmp(opt, "--stacks"))
+			c->buckets = (int)number_read(v, 1, NNUE_BUCKETS_MAX, &err);
+		else if (!strcmp(opt, "--lr"))
 			err = number_parse_decimal(v, 1e-7, 1, &c->lr);
 		else if (!strcmp(opt, "--lr-end"))
 			err = number_parse_decimal(v, 1e-7, 1, &o->lr_end);
@@ -207,7 +213,9 @@ static bool write_file(const char *path, const uint8_t *bytes, size_t size)
 static bool start_network(Options *o, Variant variant, FloatNet *net)
 {
 	if (!o->init) {
-		if (nettrain_init(net, o->config.hidden, o->config.seed))
+		if (!o->config.buckets)
+			o->config.buckets = 1;
+		if (nettrain_init(net, o->config.hidden, o->config.buckets, o->config.seed))
 			return true;
 		fprintf(stderr, "train: out of memory\n");
 		return false;
@@ -223,11 +231,20 @@ static bool start_network(Options *o, Variant variant, FloatNet *net)
 		free(q);
 		return false;
 	}
-	bool ok = nettrain_from_network(net, q);
-	if (ok)
+	int buckets = o->config.buckets ? o->config.buckets : q->buckets;
+	if (q->buckets != 1 && q->buckets != buckets) {
+		fprintf(stderr, "train: --init %s has %d stacks: --stacks must be %d\n", o->init, q->buckets,
+		        q->buckets);
+		free(q);
+		return false;
+	}
+	bool ok = nettrain_from_network(net, q, buckets);
+	if (ok) {
 		o->config.hidden = q->hidden;
-	else
+		o->config.buckets = buckets;
+	} else {
 		fprintf(stderr, "train: out of memory\n");
+	}
 	free(q);
 	return ok;
 }
@@ -261,8 +278,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "train: out of memory\n");
 		return 1;
 	}
-	printf("train: %s, %zu training and %zu held-out positions, hidden %d, %d threads, seed %llu\n",
-	       variant_rules(variant)->name, train_n, held_n, c->hidden, c->threads,
+	char stacks[32] = "";
+	if (c->buckets > 1)
+		snprintf(stacks, sizeof stacks, ", %d stacks", c->buckets);
+	printf("train: %s, %zu training and %zu held-out positions, hidden %d%s, %d threads, seed %llu\n",
+	       variant_rules(variant)->name, train_n, held_n, c->hidden, stacks, c->threads,
 	       (unsigned long long)c->seed);
 	printf("epoch 0  train %.6f  held-out %.6f\n", nettrain_loss(&net, train, train_n, c->k, c->threads),
 	       nettrain_loss(&net, held, held_n, c->k, c->threads));
