@@ -143,6 +143,49 @@ static void test_same_seed_same_file_for_any_jobs(void **state)
 	posdata_free(&f);
 }
 
+/* The network against the classic evaluation: as reproducible, other
+ * games than self-play, both sides' positions written; against an
+ * opponent of 20 nodes a move the network (Black in even games, White in
+ * odd ones) never loses and wins most games. */
+static void test_network_against_the_classic_evaluation(void **state)
+{
+	(void)state;
+	gen("c1.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent classic");
+	gen("c2.psdata", "--games 6 --seed 11 --jobs 2 --eval net --opponent classic");
+	assert_true(same_file("c1.psdata", "c2.psdata"));
+	gen("n3.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
+	gen("k3.psdata", "--games 6 --seed 11 --jobs 1");
+	assert_false(same_file("c1.psdata", "n3.psdata"));
+	assert_false(same_file("c1.psdata", "k3.psdata"));
+	PosdataFile f = load("c1.psdata");
+	check_records(&f, 6);
+	int to_move[2] = {0, 0};
+	for (uint64_t i = 0; i < f.header.count; i++)
+		to_move[f.records[i].pos.side]++;
+	assert_true(to_move[BLACK] > 0 && to_move[WHITE] > 0);
+	posdata_free(&f);
+
+	gen("weak.psdata", "--games 8 --seed 5 --jobs 2 --eval net --opponent classic --opponent-nodes 20");
+	f = load("weak.psdata");
+	check_records(&f, 8);
+	int result_of[8], won = 0;
+	for (int g = 0; g < 8; g++)
+		result_of[g] = -1;
+	for (uint64_t i = 0; i < f.header.count; i++) {
+		const PosdataRecord *r = &f.records[i];
+		Color network = r->game % 2 == 0 ? BLACK : WHITE;
+		/* The game's result for the network's side. */
+		result_of[r->game] = r->pos.side == network ? (int)r->result : 2 - (int)r->result;
+	}
+	for (int g = 0; g < 8; g++) {
+		assert_true(result_of[g] >= 0);
+		assert_int_not_equal(result_of[g], POSDATA_LOSS);
+		won += result_of[g] == POSDATA_WIN;
+	}
+	assert_true(won >= 5);
+	posdata_free(&f);
+}
+
 static void test_shards_cover_the_run(void **state)
 {
 	(void)state;
@@ -370,6 +413,10 @@ static void test_bad_arguments(void **state)
 	    {"gen --out", "needs a value"},
 	    {"gen --out x.psdata --eval fast", "unknown evaluation"},
 	    {"gen --out x.psdata --eval-file n.bin", "--eval-file needs --eval net"},
+	    {"gen --out x.psdata --opponent classic", "--opponent classic needs --eval net"},
+	    {"gen --out x.psdata --eval net --opponent fish", "unknown opponent"},
+	    {"gen --out x.psdata --eval net --opponent-nodes 100", "--opponent-nodes needs --opponent"},
+	    {"gen --out x.psdata --eval net --opponent classic --opponent-nodes 0", "--opponent-nodes"},
 	    {"info", "usage: datagen info"},
 	    {"merge a.psdata", "usage: datagen merge"},
 	    {"shuffle", "unknown subcommand"},
@@ -428,6 +475,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_same_seed_same_file_for_any_jobs),
+	    cmocka_unit_test(test_network_against_the_classic_evaluation),
 	    cmocka_unit_test(test_shards_cover_the_run),
 	    cmocka_unit_test(test_variant_in_the_header),
 	    cmocka_unit_test(test_reader_refuses_damage_naming_the_offset),

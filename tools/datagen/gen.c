@@ -12,6 +12,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/number.h"
 #include "poolshark/random.h"
+#include "poolshark/score.h"
 #include "poolshark/search.h"
 #include "poolshark/variant.h"
 #include "datagen.h"
@@ -26,7 +27,12 @@ typedef struct GenOptions {
 	Variant variant;
 	int games, random_plies, max_plies, hash_mb, jobs, shard_index, shard_count;
 	long long nodes, seed;
+	long long opponent_nodes; /* the classic opponent's nodes a move (--opponent-nodes) */
 	bool adjudicate, quiet;
+	/* The network plays one side only, Black in even games, and the
+	 * classic evaluation the other; only the network's positions are
+	 * written (--opponent classic). */
+	bool opponent_classic;
 } GenOptions;
 
 /* One game's records, filled by a worker and emptied by the writer. */
@@ -58,7 +64,8 @@ static int gen_usage(void)
 	        "usage: datagen gen --out FILE [--variant V] [--openings FILE] [--games N] [--nodes N]\n"
 	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
 	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
-	        "                   [--eval classic | --eval net [--eval-file FILE]]\n"
+	        "                   [--eval classic | --eval net [--eval-file FILE]\n"
+	        "                                   [--opponent classic [--opponent-nodes N]]]\n"
 	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
 	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
 	        "material level, and writes every position where the side to move has no capture,\n"
@@ -71,7 +78,11 @@ static int gen_usage(void)
 	        "result unless --no-adjudicate. A game still running after M plies (default 400) is a\n"
 	        "draw. V: " VARIANT_NAMES " (default pool; FILE defaults to the variant's openings).\n"
 	        "--eval net plays the games with the network (FILE, or the one compiled in for V);\n"
-	        "the default is the classic evaluation.\n");
+	        "the default is the classic evaluation. --opponent classic gives the network one side\n"
+	        "(Black in even games, White in odd ones) and the classic evaluation the other; every\n"
+	        "position carries the network's score: its own search's, or in the opponent's turn\n"
+	        "its search's of the move before. The opponent searches --opponent-nodes a move\n"
+	        "(default: as many as the network).\n");
 	return 2;
 }
 
@@ -137,6 +148,14 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			eval_net = !strcmp(v, "net");
 		} else if (!strcmp(opt, "--eval-file"))
 			eval_file = v;
+		else if (!strcmp(opt, "--opponent")) {
+			if (strcmp(v, "classic")) {
+				fprintf(stderr, "datagen gen: --opponent: unknown opponent `%s` (known: classic)\n",
+				        v);
+				return false;
+			}
+			o->opponent_classic = true;
+		}
 		else if (!strcmp(opt, "--variant")) {
 			if (!variant_parse(v, &o->variant)) {
 				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
@@ -147,6 +166,8 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			o->games = (int)number_read(v, 1, 100000000, &err);
 		else if (!strcmp(opt, "--nodes"))
 			o->nodes = number_read(v, 1, 1LL << 40, &err);
+		else if (!strcmp(opt, "--opponent-nodes"))
+			o->opponent_nodes = number_read(v, 1, 1LL << 40, &err);
 		else if (!strcmp(opt, "--random-plies"))
 			o->random_plies = (int)number_read(v, 0, 40, &err);
 		else if (!strcmp(opt, "--max-plies"))
@@ -179,6 +200,16 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, "datagen gen: --eval-file needs --eval net\n");
 		return false;
 	}
+	if (o->opponent_classic && !eval_net) {
+		fprintf(stderr, "datagen gen: --opponent classic needs --eval net\n");
+		return false;
+	}
+	if (o->opponent_nodes && !o->opponent_classic) {
+		fprintf(stderr, "datagen gen: --opponent-nodes needs --opponent classic\n");
+		return false;
+	}
+	if (!o->opponent_nodes)
+		o->opponent_nodes = o->nodes;
 	o->eval_file = eval_net ? (eval_file ? eval_file : "default") : NULL;
 	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
 		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
@@ -213,11 +244,24 @@ static PosdataResult egdb_label(uint8_t value)
 	return r == EGDB_WIN ? POSDATA_WIN : r == EGDB_LOSS ? POSDATA_LOSS : POSDATA_DRAW;
 }
 
+/* A score of the position after the best move, seen from the side that
+ * is then to move: negated, and a forced end one ply nearer. */
+static int score_one_ply_back(int score)
+{
+	if (!score_is_decisive(score))
+		return -score;
+	return score > 0 ? -score - 1 : -score + 1;
+}
+
 typedef struct Worker {
 	Run *run;
 	Search *search;
 	TT tt;
 	bool tt_ok;
+	/* The classic opponent's own search and table (--opponent classic). */
+	Search *opponent;
+	TT opponent_tt;
+	bool opponent_tt_ok;
 	Game *game;
 	PosdataRecord *scratch;
 } Worker;
@@ -236,7 +280,17 @@ static int play_game(Worker *w, int number)
 	openings_random_start(&rng, opening, (o->random_plies + 1) / 2, o->random_plies, g);
 	tt_clear(&w->tt);
 	search_clear(w->search);
+	Color net_side = number % 2 == 0 ? BLACK : WHITE;
+	/* The network's score of the position the opponent is now to move
+	 * in: its search's score one ply before, seen from the other side. */
+	bool have_net_score = false;
+	int net_score = 0;
+	if (o->opponent_classic) {
+		tt_clear(&w->opponent_tt);
+		search_clear(w->opponent);
+	}
 	SearchLimits limits = {.nodes = (uint64_t)o->nodes};
+	SearchLimits opponent_limits = {.nodes = (uint64_t)o->opponent_nodes};
 	GameResult result = RESULT_NONE;
 	unsigned flags = 0;
 	int count = 0;
@@ -255,7 +309,11 @@ static int play_game(Worker *w, int number)
 		SearchRoot root;
 		SearchResult r;
 		search_root_from_game(g, &root);
-		search_run(w->search, &w->tt, &root, &limits, NULL, &r);
+		bool opponent_moves = o->opponent_classic && p->side != net_side;
+		if (opponent_moves)
+			search_run(w->opponent, &w->opponent_tt, &root, &opponent_limits, NULL, &r);
+		else
+			search_run(w->search, &w->tt, &root, &limits, NULL, &r);
 
 		bool known = false;
 		uint8_t value = EGDB_VALUE_DRAW;
@@ -264,10 +322,18 @@ static int play_game(Worker *w, int number)
 				return -1;
 			known = true;
 		}
-		if (!movegen_has_capture(p)) {
+		int score = r.score;
+		bool labelled = !opponent_moves || have_net_score;
+		if (opponent_moves)
+			score = net_score;
+		if (o->opponent_classic) {
+			have_net_score = !opponent_moves;
+			net_score = score_one_ply_back(r.score);
+		}
+		if (!movegen_has_capture(p) && labelled) {
 			w->scratch[count++] =
 			    (PosdataRecord){.pos = *p,
-			                    .score = r.score,
+			                    .score = score,
 			                    .has_egdb = known,
 			                    .egdb = known ? egdb_label(value) : POSDATA_DRAW,
 			                    .ply = g->ply_count,
@@ -343,7 +409,13 @@ static bool worker_init(Worker *w, Run *run)
 		search_set_egdb(w->search, run->db);
 		search_set_network(w->search, run->net);
 	}
-	return w->search && w->tt_ok && w->game && w->scratch;
+	if (!run->o->opponent_classic)
+		return w->search && w->tt_ok && w->game && w->scratch;
+	w->opponent = search_create();
+	w->opponent_tt_ok = tt_init(&w->opponent_tt, (size_t)run->o->hash_mb);
+	if (w->opponent)
+		search_set_egdb(w->opponent, run->db);
+	return w->search && w->tt_ok && w->opponent && w->opponent_tt_ok && w->game && w->scratch;
 }
 
 static void worker_free(Worker *w)
@@ -352,6 +424,10 @@ static void worker_free(Worker *w)
 		search_destroy(w->search);
 	if (w->tt_ok)
 		tt_free(&w->tt);
+	if (w->opponent)
+		search_destroy(w->opponent);
+	if (w->opponent_tt_ok)
+		tt_free(&w->opponent_tt);
 	free(w->game);
 	free(w->scratch);
 }
