@@ -150,13 +150,13 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			eval_file = v;
 		else if (!strcmp(opt, "--opponent")) {
 			if (strcmp(v, "classic")) {
-				fprintf(stderr, "datagen gen: --opponent: unknown opponent `%s` (known: classic)\n",
+				fprintf(stderr,
+				        "datagen gen: --opponent: unknown opponent `%s` (known: classic)\n",
 				        v);
 				return false;
 			}
 			o->opponent_classic = true;
-		}
-		else if (!strcmp(opt, "--variant")) {
+		} else if (!strcmp(opt, "--variant")) {
 			if (!variant_parse(v, &o->variant)) {
 				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
 				        v, VARIANT_NAMES);
