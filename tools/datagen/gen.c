@@ -30,8 +30,8 @@ typedef struct GenOptions {
 	long long opponent_nodes; /* the classic opponent's nodes a move (--opponent-nodes) */
 	bool adjudicate, quiet;
 	/* The network plays one side only, Black in even games, and the
-	 * classic evaluation the other; only the network's positions are
-	 * written (--opponent classic). */
+	 * classic evaluation the other; every position is labelled with the
+	 * network's score (--opponent classic). */
 	bool opponent_classic;
 } GenOptions;
 
