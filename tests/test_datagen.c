@@ -16,6 +16,7 @@
 
 #include "poolshark/egdb.h"
 #include "poolshark/movegen.h"
+#include "poolshark/score.h"
 #include "posdata.h"
 #include "support/support.h"
 
@@ -397,6 +398,61 @@ static void test_database_labels_agree(void **state)
 	egdb_close(db);
 }
 
+/* `datagen walk`: every position it writes is quiet, has a move, holds at
+ * most the databases' pieces, is written once, and carries the databases'
+ * value as its label, result and score; the seed alone fixes the file. */
+static void test_walk_labels_from_the_databases(void **state)
+{
+	(void)state;
+	if (access(path_of("db3/m0k1-m0k2.egdb"), F_OK) != 0)
+		assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool), 0);
+	FILE *o = fopen(path_of("walk.fen"), "w");
+	assert_non_null(o);
+	fputs("B:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\nB:W18,23:B9,K3\n", o);
+	assert_int_equal(fclose(o), 0);
+	assert_int_equal(run("timeout 60 '%s' gen --out from.psdata --openings walk.fen --egdb none --games 10 "
+	                     "--nodes 200 --random-plies 2 --max-plies 60 --seed 3 --quiet",
+	                     paths.datagen),
+	                 0);
+	const char *walk = "timeout 60 '%s' walk --out %s --egdb db3 --walks 3000 --plies 20 --source-pieces 5 "
+	                   "--seed %d --quiet from.psdata";
+	assert_int_equal(run(walk, paths.datagen, "w1.psdata", 5), 0);
+	assert_int_equal(run(walk, paths.datagen, "w2.psdata", 5), 0);
+	assert_int_equal(run(walk, paths.datagen, "w3.psdata", 6), 0);
+	assert_true(same_file("w1.psdata", "w2.psdata"));
+	assert_false(same_file("w1.psdata", "w3.psdata"));
+
+	char err[256];
+	Egdb *db = egdb_open(path_of("db3"), err, sizeof err);
+	if (!db)
+		fail_msg("%s", err);
+	PosdataFile f = load("w1.psdata");
+	assert_int_equal(f.header.egdb_pieces, 3);
+	assert_true(f.header.count > 20);
+	int seen[3] = {0};
+	for (uint64_t i = 0; i < f.header.count; i++) {
+		const PosdataRecord *r = &f.records[i];
+		assert_true(bb_count(position_occupied(&r->pos)) <= 3);
+		assert_false(movegen_has_capture(&r->pos));
+		assert_true(movegen_has_moves(&r->pos));
+		assert_true(r->has_egdb);
+		uint8_t v;
+		assert_true(egdb_probe(db, &r->pos, &v));
+		assert_int_equal((int)r->egdb - 1, (int)egdb_value_result(v));
+		assert_int_equal(r->result, r->egdb);
+		assert_int_equal(r->score > 0, r->result == POSDATA_WIN);
+		assert_int_equal(r->score < 0, r->result == POSDATA_LOSS);
+		assert_true(r->result == POSDATA_DRAW || score_is_decisive(r->score));
+		seen[r->result]++;
+		for (uint64_t j = 0; j < i; j++)
+			assert_false(f.records[j].pos.key == r->pos.key);
+	}
+	/* Three-piece endings are won, drawn and lost. */
+	assert_true(seen[POSDATA_WIN] > 0 && seen[POSDATA_DRAW] > 0 && seen[POSDATA_LOSS] > 0);
+	posdata_free(&f);
+	egdb_close(db);
+}
+
 /* Bad arguments: a message naming the problem, exit 2. */
 static void test_bad_arguments(void **state)
 {
@@ -420,6 +476,10 @@ static void test_bad_arguments(void **state)
 	    {"info", "usage: datagen info"},
 	    {"merge a.psdata", "usage: datagen merge"},
 	    {"shuffle", "unknown subcommand"},
+	    {"walk a.psdata", "--out FILE is required"},
+	    {"walk --out x.psdata", "no DATA file"},
+	    {"walk --out x.psdata --egdb none a.psdata", "--egdb none leaves none"},
+	    {"walk --out x.psdata --plies 0 a.psdata", "--plies"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		int status = run("'%s' %s 2>args.err >/dev/null", paths.datagen, cases[i][0]);
@@ -482,6 +542,7 @@ int main(void)
 	    cmocka_unit_test(test_reader_refuses_missing_and_short),
 	    cmocka_unit_test(test_committed_sample_reads),
 	    cmocka_unit_test(test_database_labels_agree),
+	    cmocka_unit_test(test_walk_labels_from_the_databases),
 	    cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -26,5 +26,6 @@ void keyset_free(KeySet *s);
 int datagen_gen(int argc, char **argv);
 int datagen_info(int argc, char **argv);
 int datagen_merge(int argc, char **argv);
+int datagen_walk(int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@ static int usage(void)
 	        "usage: datagen gen --out FILE [OPTIONS]    self-play games into a training data file\n"
 	        "       datagen info FILE                  the header and label statistics of a file\n"
 	        "       datagen merge --out FILE IN...     join the shards of one run (--shard K/N)\n"
+	        "       datagen walk --out FILE DATA...    endgame positions by random moves, database labels\n"
 	        "`datagen gen --help` lists the options; doc/EVAL.md describes the file.\n");
 	return 2;
 }
@@ -25,6 +26,8 @@ int main(int argc, char **argv)
 		return datagen_info(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "merge"))
 		return datagen_merge(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "walk"))
+		return datagen_walk(argc - 1, argv + 1);
 	fprintf(stderr, "datagen: unknown subcommand `%s`\n", argv[1]);
 	return usage();
 }

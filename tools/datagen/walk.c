@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* datagen walk: endgame positions reached by random moves from training positions, labelled by the databases. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poolshark/clock.h"
+#include "poolshark/egdb.h"
+#include "poolshark/movegen.h"
+#include "poolshark/number.h"
+#include "poolshark/random.h"
+#include "poolshark/score.h"
+#include "datagen.h"
+#include "posdata.h"
+
+typedef struct WalkOptions {
+	const char *out, *egdb_dir;
+	const char *const *inputs;
+	int input_count;
+	int walks, plies, source_pieces;
+	long long seed;
+	bool quiet;
+} WalkOptions;
+
+static int walk_usage(void)
+{
+	fprintf(stderr,
+	        "usage: datagen walk --out FILE [--walks N] [--plies P] [--source-pieces S] [--seed X]\n"
+	        "                    [--egdb DIR] [--quiet] DATA...\n"
+	        "Pool only. Walk i picks a position of at most S pieces (default 10) from the DATA\n"
+	        "files at random and plays 1..P random legal moves from it (default 12); every\n"
+	        "position on the way that the endgame databases of DIR hold (default: databases\n"
+	        "beside the program), whose side to move has a move and no capture, is written,\n"
+	        "labelled with the databases' value (as result and score; doc/EVAL.md). N walks\n"
+	        "(default 100000) from the seed alone give the same file; a position already\n"
+	        "written is dropped.\n");
+	return 2;
+}
+
+static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
+{
+	*o = (WalkOptions){.walks = 100000, .plies = 12, .source_pieces = 10, .seed = 1};
+	int i = 1;
+	for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		const char *opt = argv[i], *err = NULL;
+		if (!strcmp(opt, "--quiet")) {
+			o->quiet = true;
+			continue;
+		}
+		if (!strcmp(opt, "--help"))
+			return false;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "datagen walk: %s: needs a value or is unknown\n", opt);
+			return false;
+		}
+		const char *v = argv[++i];
+		if (!strcmp(opt, "--out"))
+			o->out = v;
+		else if (!strcmp(opt, "--egdb"))
+			o->egdb_dir = v;
+		else if (!strcmp(opt, "--walks"))
+			o->walks = (int)number_read(v, 1, 1000000000, &err);
+		else if (!strcmp(opt, "--plies"))
+			o->plies = (int)number_read(v, 1, 200, &err);
+		else if (!strcmp(opt, "--source-pieces"))
+			o->source_pieces = (int)number_read(v, 2, 24, &err);
+		else if (!strcmp(opt, "--seed"))
+			o->seed = number_read(v, 0, 1LL << 62, &err);
+		else {
+			fprintf(stderr, "datagen walk: unknown option `%s`\n", opt);
+			return false;
+		}
+		if (err) {
+			fprintf(stderr, "datagen walk: %s: %s is %s\n", opt, v, err);
+			return false;
+		}
+	}
+	o->inputs = (const char *const *)argv + i;
+	o->input_count = argc - i;
+	if (!o->out) {
+		fprintf(stderr, "datagen walk: --out FILE is required\n");
+		return false;
+	}
+	if (o->input_count == 0) {
+		fprintf(stderr, "datagen walk: no DATA file to start from\n");
+		return false;
+	}
+	if (o->egdb_dir && !strcmp(o->egdb_dir, "none")) {
+		fprintf(stderr, "datagen walk: the labels come from the databases; --egdb none leaves none\n");
+		return false;
+	}
+	return true;
+}
+
+/* The starting positions: the pool positions of at most `max_pieces` pieces
+ * of every input file. False with a message when a file cannot be used. */
+static bool read_sources(const WalkOptions *o, Position **out, size_t *count)
+{
+	size_t capacity = 0;
+	*out = NULL;
+	*count = 0;
+	for (int f = 0; f < o->input_count; f++) {
+		PosdataFile file;
+		char err[POSDATA_ERROR_MAX + 1100];
+		if (!posdata_load(o->inputs[f], &file, err, sizeof err)) {
+			fprintf(stderr, "datagen walk: %s\n", err);
+			return false;
+		}
+		if (file.header.variant != VARIANT_POOL) {
+			fprintf(stderr, "datagen walk: %s: a %s file; the databases are pool's\n", o->inputs[f],
+			        variant_rules(file.header.variant)->name);
+			posdata_free(&file);
+			return false;
+		}
+		for (uint64_t i = 0; i < file.header.count; i++) {
+			const Position *p = &file.records[i].pos;
+			if (bb_count(position_occupied(p)) > o->source_pieces)
+				continue;
+			if (*count == capacity) {
+				capacity = capacity ? 2 * capacity : 4096;
+				Position *grown = realloc(*out, capacity * sizeof *grown);
+				if (!grown) {
+					fprintf(stderr, "datagen walk: out of memory\n");
+					posdata_free(&file);
+					return false;
+				}
+				*out = grown;
+			}
+			(*out)[(*count)++] = *p;
+		}
+		posdata_free(&file);
+	}
+	if (*count == 0) {
+		fprintf(stderr, "datagen walk: no position of at most %d pieces in the DATA files\n",
+		        o->source_pieces);
+		return false;
+	}
+	return true;
+}
+
+/* The databases' value of *p as a record's labels (result and score). */
+static void label_from_egdb(uint8_t value, PosdataRecord *r)
+{
+	EgdbResult result = egdb_value_result(value);
+	int distance = egdb_value_distance(value);
+	if (result == EGDB_DRAW) {
+		r->result = POSDATA_DRAW;
+		r->score = SCORE_DRAW;
+	} else {
+		r->result = result == EGDB_WIN ? POSDATA_WIN : POSDATA_LOSS;
+		r->score = result == EGDB_WIN ? SCORE_WIN - distance : -SCORE_WIN + distance;
+	}
+	r->has_egdb = true;
+	r->egdb = r->result;
+}
+
+typedef struct WalkTotals {
+	long long written, duplicates, results[3];
+} WalkTotals;
+
+/* Walk `number` from a source position; writes its new positions. -1 on a
+ * database class that cannot be read, -2 on a write error, else 0. */
+static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Position *sources, size_t source_count,
+                    int number, KeySet *seen, PosdataWriter *writer, WalkTotals *t)
+{
+	uint64_t rng = (uint64_t)o->seed ^ ((uint64_t)number * 0xd1b54a32d192ed03ull);
+	random_next(&rng);
+	Position p = sources[random_below(&rng, (uint64_t)source_count)];
+	int length = 1 + (int)random_below(&rng, (uint64_t)o->plies);
+	for (int ply = 1; ply <= length; ply++) {
+		MoveList list;
+		if (movegen_generate(&p, &list) == 0)
+			break;
+		Position next;
+		position_make(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &next);
+		p = next;
+		if (bb_count(position_occupied(&p)) > egdb_pieces || movegen_has_capture(&p) || !movegen_has_moves(&p))
+			continue;
+		uint8_t value;
+		if (!egdb_probe(db, &p, &value))
+			return -1;
+		bool added;
+		if (!keyset_add(seen, p.key, &added))
+			return -2;
+		if (!added) {
+			t->duplicates++;
+			continue;
+		}
+		PosdataRecord r = {.pos = p, .ply = ply, .game = (uint32_t)number};
+		label_from_egdb(value, &r);
+		if (!posdata_writer_add(writer, &r))
+			return -2;
+		t->written++;
+		t->results[r.result]++;
+	}
+	return 0;
+}
+
+int datagen_walk(int argc, char **argv)
+{
+	WalkOptions o;
+	if (!parse_walk_options(argc, argv, &o))
+		return walk_usage();
+	char err[1200], default_dir[1024];
+	const char *dir = o.egdb_dir;
+	if (!dir) {
+		egdb_default_dir(default_dir, sizeof default_dir);
+		dir = default_dir;
+	}
+	if (!dir[0]) {
+		fprintf(stderr, "datagen walk: no databases beside the program; name them with --egdb DIR\n");
+		return 1;
+	}
+	Egdb *db = egdb_open(dir, err, sizeof err);
+	if (!db) {
+		fprintf(stderr, "datagen walk: --egdb %s: %s\n", dir, err);
+		return 1;
+	}
+	int egdb_pieces = egdb_max_pieces(db);
+	Position *sources = NULL;
+	size_t source_count = 0;
+	KeySet seen = {.slots = NULL};
+	PosdataWriter writer = {.file = NULL};
+	PosdataHeader header = {.variant = VARIANT_POOL, .egdb_pieces = egdb_pieces, .seed = (uint64_t)o.seed};
+	int status = 1;
+	if (egdb_pieces < 2) {
+		fprintf(stderr, "datagen walk: --egdb %s: no complete set of databases\n", dir);
+		goto done;
+	}
+	if (!read_sources(&o, &sources, &source_count))
+		goto done;
+	if (!keyset_init(&seen)) {
+		fprintf(stderr, "datagen walk: out of memory\n");
+		goto done;
+	}
+	if (!posdata_writer_open(&writer, o.out, &header, err, sizeof err)) {
+		fprintf(stderr, "datagen walk: %s\n", err);
+		goto done;
+	}
+	int64_t start_ms = clock_now_ms();
+	WalkTotals t = {0};
+	for (int i = 0; i < o.walks; i++) {
+		int failure = walk_one(&o, db, egdb_pieces, sources, source_count, i, &seen, &writer, &t);
+		if (failure) {
+			fprintf(stderr, "datagen walk: walk %d: %s\n", i,
+			        failure == -1 ? "an endgame database class is unreadable"
+			                      : "out of memory or a write error");
+			posdata_writer_abandon(&writer);
+			goto done;
+		}
+		if (!o.quiet && (i + 1) % 100000 == 0)
+			fprintf(stderr, "datagen walk: %d/%d walks, %lld positions (%lld duplicates dropped)\n", i + 1,
+			        o.walks, t.written, t.duplicates);
+	}
+	if (!posdata_writer_close(&writer, err, sizeof err)) {
+		fprintf(stderr, "datagen walk: %s\n", err);
+		goto done;
+	}
+	if (!o.quiet)
+		fprintf(stderr,
+		        "datagen walk: %s: %lld positions of %d walks from %zu sources (win %lld, draw %lld, "
+		        "loss %lld for the side to move), %lld duplicates dropped, %.1f s\n",
+		        o.out, t.written, o.walks, source_count, t.results[POSDATA_WIN], t.results[POSDATA_DRAW],
+		        t.results[POSDATA_LOSS], t.duplicates, (double)(clock_now_ms() - start_ms) / 1000.0);
+	status = 0;
+done:
+	keyset_free(&seen);
+	free(sources);
+	egdb_close(db);
+	return status;
+}
