@@ -405,17 +405,20 @@ static void test_walk_labels_from_the_databases(void **state)
 {
 	(void)state;
 	if (access(path_of("db3/m0k1-m0k2.egdb"), F_OK) != 0)
-		assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool), 0);
+		assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool),
+		                 0);
 	FILE *o = fopen(path_of("walk.fen"), "w");
 	assert_non_null(o);
 	fputs("B:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\nB:W18,23:B9,K3\n", o);
 	assert_int_equal(fclose(o), 0);
-	assert_int_equal(run("timeout 60 '%s' gen --out from.psdata --openings walk.fen --egdb none --games 10 "
-	                     "--nodes 200 --random-plies 2 --max-plies 60 --seed 3 --quiet",
-	                     paths.datagen),
-	                 0);
-	const char *walk = "timeout 60 '%s' walk --out %s --egdb db3 --walks 3000 --plies 20 --source-pieces 5 "
-	                   "--seed %d --quiet from.psdata";
+	assert_int_equal(
+	    run("timeout 60 '%s' gen --out from.psdata --openings walk.fen --egdb none --games 10 "
+	        "--nodes 200 --random-plies 2 --max-plies 60 --seed 3 --quiet",
+	        paths.datagen),
+	    0);
+	const char *walk =
+	    "timeout 60 '%s' walk --out %s --egdb db3 --walks 3000 --plies 20 --source-pieces 5 "
+	    "--seed %d --quiet from.psdata";
 	assert_int_equal(run(walk, paths.datagen, "w1.psdata", 5), 0);
 	assert_int_equal(run(walk, paths.datagen, "w2.psdata", 5), 0);
 	assert_int_equal(run(walk, paths.datagen, "w3.psdata", 6), 0);
@@ -451,6 +454,22 @@ static void test_walk_labels_from_the_databases(void **state)
 	assert_true(seen[POSDATA_WIN] > 0 && seen[POSDATA_DRAW] > 0 && seen[POSDATA_LOSS] > 0);
 	posdata_free(&f);
 	egdb_close(db);
+
+	/* A file of other rules, and a damaged one, stop the walk with their
+	 * reason and leave no output. */
+	assert_int_equal(
+	    run("timeout 60 '%s' gen --out ru.psdata --variant russian --games 2 --nodes 200 "
+	        "--max-plies 60 --egdb none --quiet --openings '%s/tools/data/openings-russian.fen'",
+	        paths.datagen, paths.source),
+	    0);
+	assert_int_equal(run("'%s' walk --out walkbad.psdata --egdb db3 ru.psdata 2>walk.err", paths.datagen),
+	                 1);
+	assert_int_equal(run("grep -q 'a russian file; the databases are pool' walk.err"), 0);
+	assert_int_equal(run("head -c 100 w1.psdata > cut.psdata"), 0);
+	assert_int_equal(
+	    run("'%s' walk --out walkbad.psdata --egdb db3 cut.psdata 2>walk.err", paths.datagen), 1);
+	assert_int_equal(run("grep -q 'cut.psdata' walk.err"), 0);
+	assert_int_equal(access(path_of("walkbad.psdata"), F_OK), -1);
 }
 
 /* Bad arguments: a message naming the problem, exit 2. */

@@ -7,12 +7,13 @@
 
 static int usage(void)
 {
-	fprintf(stderr,
-	        "usage: datagen gen --out FILE [OPTIONS]    self-play games into a training data file\n"
-	        "       datagen info FILE                  the header and label statistics of a file\n"
-	        "       datagen merge --out FILE IN...     join the shards of one run (--shard K/N)\n"
-	        "       datagen walk --out FILE DATA...    endgame positions by random moves, database labels\n"
-	        "`datagen gen --help` lists the options; doc/EVAL.md describes the file.\n");
+	fprintf(
+	    stderr,
+	    "usage: datagen gen --out FILE [OPTIONS]    self-play games into a training data file\n"
+	    "       datagen info FILE                  the header and label statistics of a file\n"
+	    "       datagen merge --out FILE IN...     join the shards of one run (--shard K/N)\n"
+	    "       datagen walk --out FILE DATA...    endgame positions by random moves, database labels\n"
+	    "`datagen gen --help` lists the options; doc/EVAL.md describes the file.\n");
 	return 2;
 }
 

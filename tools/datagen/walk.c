@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* datagen walk: endgame positions reached by random moves from training positions, labelled by the databases. */
+/* datagen walk: endgame positions reached by random moves from training positions, labelled by the databases.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,8 @@ static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
 		return false;
 	}
 	if (o->egdb_dir && !strcmp(o->egdb_dir, "none")) {
-		fprintf(stderr, "datagen walk: the labels come from the databases; --egdb none leaves none\n");
+		fprintf(stderr,
+		        "datagen walk: the labels come from the databases; --egdb none leaves none\n");
 		return false;
 	}
 	return true;
@@ -107,8 +109,8 @@ static bool read_sources(const WalkOptions *o, Position **out, size_t *count)
 			return false;
 		}
 		if (file.header.variant != VARIANT_POOL) {
-			fprintf(stderr, "datagen walk: %s: a %s file; the databases are pool's\n", o->inputs[f],
-			        variant_rules(file.header.variant)->name);
+			fprintf(stderr, "datagen walk: %s: a %s file; the databases are pool's\n",
+			        o->inputs[f], variant_rules(file.header.variant)->name);
 			posdata_free(&file);
 			return false;
 		}
@@ -160,8 +162,8 @@ typedef struct WalkTotals {
 
 /* Walk `number` from a source position; writes its new positions. -1 on a
  * database class that cannot be read, -2 on a write error, else 0. */
-static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Position *sources, size_t source_count,
-                    int number, KeySet *seen, PosdataWriter *writer, WalkTotals *t)
+static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Position *sources,
+                    size_t source_count, int number, KeySet *seen, PosdataWriter *writer, WalkTotals *t)
 {
 	uint64_t rng = (uint64_t)o->seed ^ ((uint64_t)number * 0xd1b54a32d192ed03ull);
 	random_next(&rng);
@@ -174,7 +176,8 @@ static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Posit
 		Position next;
 		position_make(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &next);
 		p = next;
-		if (bb_count(position_occupied(&p)) > egdb_pieces || movegen_has_capture(&p) || !movegen_has_moves(&p))
+		if (bb_count(position_occupied(&p)) > egdb_pieces || movegen_has_capture(&p) ||
+		    !movegen_has_moves(&p))
 			continue;
 		uint8_t value;
 		if (!egdb_probe(db, &p, &value))
@@ -221,7 +224,8 @@ int datagen_walk(int argc, char **argv)
 	size_t source_count = 0;
 	KeySet seen = {.slots = NULL};
 	PosdataWriter writer = {.file = NULL};
-	PosdataHeader header = {.variant = VARIANT_POOL, .egdb_pieces = egdb_pieces, .seed = (uint64_t)o.seed};
+	PosdataHeader header = {
+	    .variant = VARIANT_POOL, .egdb_pieces = egdb_pieces, .seed = (uint64_t)o.seed};
 	int status = 1;
 	if (egdb_pieces < 2) {
 		fprintf(stderr, "datagen walk: --egdb %s: no complete set of databases\n", dir);
@@ -249,8 +253,9 @@ int datagen_walk(int argc, char **argv)
 			goto done;
 		}
 		if (!o.quiet && (i + 1) % 100000 == 0)
-			fprintf(stderr, "datagen walk: %d/%d walks, %lld positions (%lld duplicates dropped)\n", i + 1,
-			        o.walks, t.written, t.duplicates);
+			fprintf(stderr,
+			        "datagen walk: %d/%d walks, %lld positions (%lld duplicates dropped)\n",
+			        i + 1, o.walks, t.written, t.duplicates);
 	}
 	if (!posdata_writer_close(&writer, err, sizeof err)) {
 		fprintf(stderr, "datagen walk: %s\n", err);
@@ -260,8 +265,9 @@ int datagen_walk(int argc, char **argv)
 		fprintf(stderr,
 		        "datagen walk: %s: %lld positions of %d walks from %zu sources (win %lld, draw %lld, "
 		        "loss %lld for the side to move), %lld duplicates dropped, %.1f s\n",
-		        o.out, t.written, o.walks, source_count, t.results[POSDATA_WIN], t.results[POSDATA_DRAW],
-		        t.results[POSDATA_LOSS], t.duplicates, (double)(clock_now_ms() - start_ms) / 1000.0);
+		        o.out, t.written, o.walks, source_count, t.results[POSDATA_WIN],
+		        t.results[POSDATA_DRAW], t.results[POSDATA_LOSS], t.duplicates,
+		        (double)(clock_now_ms() - start_ms) / 1000.0);
 	status = 0;
 done:
 	keyset_free(&seen);
