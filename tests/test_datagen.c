@@ -455,6 +455,19 @@ static void test_walk_labels_from_the_databases(void **state)
 	posdata_free(&f);
 	egdb_close(db);
 
+	/* --max-difference 0 keeps the positions of level material only. */
+	assert_int_equal(run("timeout 60 '%s' walk --out level.psdata --egdb db3 --walks 3000 --plies 20 "
+	                     "--source-pieces 5 --max-difference 0 --seed 5 --quiet from.psdata",
+	                     paths.datagen),
+	                 0);
+	PosdataFile level = load("level.psdata");
+	assert_true(level.header.count > 0);
+	for (uint64_t i = 0; i < level.header.count; i++) {
+		const Position *p = &level.records[i].pos;
+		assert_int_equal(bb_count(p->pieces[BLACK]), bb_count(p->pieces[WHITE]));
+	}
+	posdata_free(&level);
+
 	/* A file of other rules, and a damaged one, stop the walk with their
 	 * reason and leave no output. */
 	assert_int_equal(
@@ -499,6 +512,7 @@ static void test_bad_arguments(void **state)
 	    {"walk --out x.psdata", "no DATA file"},
 	    {"walk --out x.psdata --egdb none a.psdata", "--egdb none leaves none"},
 	    {"walk --out x.psdata --plies 0 a.psdata", "--plies"},
+	    {"walk --out x.psdata --max-difference -1 a.psdata", "--max-difference"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		int status = run("'%s' %s 2>args.err >/dev/null", paths.datagen, cases[i][0]);

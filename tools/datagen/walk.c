@@ -19,6 +19,7 @@ typedef struct WalkOptions {
 	const char *const *inputs;
 	int input_count;
 	int walks, plies, source_pieces;
+	int max_difference; /* of the sides' piece counts in a written position */
 	long long seed;
 	bool quiet;
 } WalkOptions;
@@ -27,12 +28,13 @@ static int walk_usage(void)
 {
 	fprintf(stderr,
 	        "usage: datagen walk --out FILE [--walks N] [--plies P] [--source-pieces S] [--seed X]\n"
-	        "                    [--egdb DIR] [--quiet] DATA...\n"
+	        "                    [--max-difference D] [--egdb DIR] [--quiet] DATA...\n"
 	        "Pool only. Walk i picks a position of at most S pieces (default 10) from the DATA\n"
 	        "files at random and plays 1..P random legal moves from it (default 12); every\n"
 	        "position on the way that the endgame databases of DIR hold (default: databases\n"
 	        "beside the program), whose side to move has a move and no capture, is written,\n"
-	        "labelled with the databases' value (as result and score; doc/EVAL.md). N walks\n"
+	        "labelled with the databases' value (as result and score; doc/EVAL.md), when its\n"
+	        "sides' piece counts differ by at most D (default 24: any). N walks\n"
 	        "(default 100000) from the seed alone give the same file; a position already\n"
 	        "written is dropped.\n");
 	return 2;
@@ -40,7 +42,8 @@ static int walk_usage(void)
 
 static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
 {
-	*o = (WalkOptions){.walks = 100000, .plies = 12, .source_pieces = 10, .seed = 1};
+	*o =
+	    (WalkOptions){.walks = 100000, .plies = 12, .source_pieces = 10, .max_difference = 24, .seed = 1};
 	int i = 1;
 	for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
 		const char *opt = argv[i], *err = NULL;
@@ -65,6 +68,8 @@ static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
 			o->plies = (int)number_read(v, 1, 200, &err);
 		else if (!strcmp(opt, "--source-pieces"))
 			o->source_pieces = (int)number_read(v, 2, 24, &err);
+		else if (!strcmp(opt, "--max-difference"))
+			o->max_difference = (int)number_read(v, 0, 24, &err);
 		else if (!strcmp(opt, "--seed"))
 			o->seed = number_read(v, 0, 1LL << 62, &err);
 		else {
@@ -176,8 +181,9 @@ static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Posit
 		Position next;
 		position_make(&p, list.moves[random_below(&rng, (uint64_t)list.count)], &next);
 		p = next;
+		int difference = bb_count(p.pieces[BLACK]) - bb_count(p.pieces[WHITE]);
 		if (bb_count(position_occupied(&p)) > egdb_pieces || movegen_has_capture(&p) ||
-		    !movegen_has_moves(&p))
+		    !movegen_has_moves(&p) || abs(difference) > o->max_difference)
 			continue;
 		uint8_t value;
 		if (!egdb_probe(db, &p, &value))
