@@ -7,6 +7,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "poolshark/egdb_class.h"
+#include "poolshark/random.h"
+#include "posdata.h"
+
+/* The generator state of game (or walk) `number`: the seed and the number
+ * alone, so that it is the same in any thread and any shard. */
+static inline uint64_t datagen_rng(long long seed, int number)
+{
+	uint64_t state = (uint64_t)seed ^ ((uint64_t)number * 0xd1b54a32d192ed03ull);
+	random_next(&state);
+	return state;
+}
+
+/* A database value (egdb_class.h) as a record's result label. */
+static inline PosdataResult datagen_egdb_label(uint8_t value)
+{
+	EgdbResult r = egdb_value_result(value);
+	return r == EGDB_WIN ? POSDATA_WIN : r == EGDB_LOSS ? POSDATA_LOSS : POSDATA_DRAW;
+}
+
 /* The Zobrist keys already written, to drop a position met again (an
  * open-addressing set that doubles at half load). */
 typedef struct KeySet {

@@ -221,27 +221,12 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 	return true;
 }
 
-/* The generator state of game `game`: the seed and the game's number alone,
- * so that a game is the same in any thread and any shard. */
-static uint64_t game_rng(long long seed, int game)
-{
-	uint64_t state = (uint64_t)seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ull);
-	random_next(&state);
-	return state;
-}
-
 static PosdataResult result_for(GameResult result, Color side)
 {
 	if (result == RESULT_DRAW || result == RESULT_NONE)
 		return POSDATA_DRAW;
 	bool black_won = result == RESULT_BLACK_WINS;
 	return black_won == (side == BLACK) ? POSDATA_WIN : POSDATA_LOSS;
-}
-
-static PosdataResult egdb_label(uint8_t value)
-{
-	EgdbResult r = egdb_value_result(value);
-	return r == EGDB_WIN ? POSDATA_WIN : r == EGDB_LOSS ? POSDATA_LOSS : POSDATA_DRAW;
 }
 
 /* A score of the position after the best move, seen from the side that
@@ -275,7 +260,7 @@ static int play_game(Worker *w, int number)
 	const GenOptions *o = w->run->o;
 	Run *run = w->run;
 	Game *g = w->game;
-	uint64_t rng = game_rng(o->seed, number);
+	uint64_t rng = datagen_rng(o->seed, number);
 	const Position *opening = &run->openings.positions[random_below(&rng, (uint64_t)run->openings.count)];
 	openings_random_start(&rng, opening, (o->random_plies + 1) / 2, o->random_plies, g);
 	tt_clear(&w->tt);
@@ -335,12 +320,12 @@ static int play_game(Worker *w, int number)
 			    (PosdataRecord){.pos = *p,
 			                    .score = score,
 			                    .has_egdb = known,
-			                    .egdb = known ? egdb_label(value) : POSDATA_DRAW,
+			                    .egdb = known ? datagen_egdb_label(value) : POSDATA_DRAW,
 			                    .ply = g->ply_count,
 			                    .game = (uint32_t)number};
 		}
 		if (known && o->adjudicate) {
-			PosdataResult mover = egdb_label(value);
+			PosdataResult mover = datagen_egdb_label(value);
 			result = mover == POSDATA_DRAW                          ? RESULT_DRAW
 			         : (mover == POSDATA_WIN) == (p->side == BLACK) ? RESULT_BLACK_WINS
 			                                                        : RESULT_WHITE_WINS;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* datagen walk: endgame positions reached by random moves from training positions, labelled by the databases.
- */
+/* datagen walk: endgame positions reached by random moves, labelled by the databases. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +98,9 @@ static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
 	return true;
 }
 
-/* The starting positions: the pool positions of at most `max_pieces` pieces
- * of every input file. False with a message when a file cannot be used. */
+/* The starting positions: the positions of at most --source-pieces pieces
+ * of every input file (pool files only). False with a message when a file
+ * cannot be used. */
 static bool read_sources(const WalkOptions *o, Position **out, size_t *count)
 {
 	size_t capacity = 0;
@@ -145,18 +145,15 @@ static bool read_sources(const WalkOptions *o, Position **out, size_t *count)
 	return true;
 }
 
-/* The databases' value of *p as a record's labels (result and score). */
+/* A database value as a record's labels: result, database label and
+ * score (a draw, or a forced end at the databases' distance). */
 static void label_from_egdb(uint8_t value, PosdataRecord *r)
 {
-	EgdbResult result = egdb_value_result(value);
 	int distance = egdb_value_distance(value);
-	if (result == EGDB_DRAW) {
-		r->result = POSDATA_DRAW;
-		r->score = SCORE_DRAW;
-	} else {
-		r->result = result == EGDB_WIN ? POSDATA_WIN : POSDATA_LOSS;
-		r->score = result == EGDB_WIN ? SCORE_WIN - distance : -SCORE_WIN + distance;
-	}
+	r->result = datagen_egdb_label(value);
+	r->score = r->result == POSDATA_DRAW  ? SCORE_DRAW
+	           : r->result == POSDATA_WIN ? SCORE_WIN - distance
+	                                      : -SCORE_WIN + distance;
 	r->has_egdb = true;
 	r->egdb = r->result;
 }
@@ -170,8 +167,7 @@ typedef struct WalkTotals {
 static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Position *sources,
                     size_t source_count, int number, KeySet *seen, PosdataWriter *writer, WalkTotals *t)
 {
-	uint64_t rng = (uint64_t)o->seed ^ ((uint64_t)number * 0xd1b54a32d192ed03ull);
-	random_next(&rng);
+	uint64_t rng = datagen_rng(o->seed, number);
 	Position p = sources[random_below(&rng, (uint64_t)source_count)];
 	int length = 1 + (int)random_below(&rng, (uint64_t)o->plies);
 	for (int ply = 1; ply <= length; ply++) {
