@@ -144,6 +144,31 @@ static void test_same_seed_same_file_for_any_jobs(void **state)
 	posdata_free(&f);
 }
 
+/* The games of `file` won by the network (Black in even games, White in
+ * odd ones) of `games`; each game has positions and none is lost. */
+static int network_wins(const char *file, int games)
+{
+	PosdataFile f = load(file);
+	check_records(&f, games);
+	int result_of[64], won = 0;
+	assert_true(games <= 64);
+	for (int g = 0; g < games; g++)
+		result_of[g] = -1;
+	for (uint64_t i = 0; i < f.header.count; i++) {
+		const PosdataRecord *r = &f.records[i];
+		Color network = r->game % 2 == 0 ? BLACK : WHITE;
+		/* The game's result for the network's side. */
+		result_of[r->game] = r->pos.side == network ? (int)r->result : 2 - (int)r->result;
+	}
+	for (int g = 0; g < games; g++) {
+		assert_true(result_of[g] >= 0);
+		assert_int_not_equal(result_of[g], POSDATA_LOSS);
+		won += result_of[g] == POSDATA_WIN;
+	}
+	posdata_free(&f);
+	return won;
+}
+
 /* The network against the classic evaluation: as reproducible, other
  * games than self-play, both sides' positions written; against an
  * opponent of 20 nodes a move the network (Black in even games, White in
@@ -167,24 +192,36 @@ static void test_network_against_the_classic_evaluation(void **state)
 	posdata_free(&f);
 
 	gen("weak.psdata", "--games 8 --seed 5 --jobs 2 --eval net --opponent classic --opponent-nodes 20");
-	f = load("weak.psdata");
-	check_records(&f, 8);
-	int result_of[8], won = 0;
-	for (int g = 0; g < 8; g++)
-		result_of[g] = -1;
-	for (uint64_t i = 0; i < f.header.count; i++) {
-		const PosdataRecord *r = &f.records[i];
-		Color network = r->game % 2 == 0 ? BLACK : WHITE;
-		/* The game's result for the network's side. */
-		result_of[r->game] = r->pos.side == network ? (int)r->result : 2 - (int)r->result;
-	}
-	for (int g = 0; g < 8; g++) {
-		assert_true(result_of[g] >= 0);
-		assert_int_not_equal(result_of[g], POSDATA_LOSS);
-		won += result_of[g] == POSDATA_WIN;
-	}
-	assert_true(won >= 5);
+	assert_true(network_wins("weak.psdata", 8) >= 5);
+}
+
+/* The network against a network: as reproducible, other games than
+ * against the classic evaluation or than self-play; against itself at 20
+ * nodes a move the network of 300 never loses and wins most games. A
+ * network file of the other side is read like --eval-file's. */
+static void test_network_against_a_network(void **state)
+{
+	(void)state;
+	gen("o1.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent net");
+	gen("o2.psdata", "--games 6 --seed 11 --jobs 2 --eval net --opponent net");
+	assert_true(same_file("o1.psdata", "o2.psdata"));
+	gen("c4.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent classic");
+	gen("n4.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
+	assert_false(same_file("o1.psdata", "c4.psdata"));
+	assert_false(same_file("o1.psdata", "n4.psdata"));
+	PosdataFile f = load("o1.psdata");
+	check_records(&f, 6);
 	posdata_free(&f);
+
+	gen("weaknet.psdata", "--games 8 --seed 5 --jobs 2 --eval net --opponent net --opponent-nodes 20");
+	assert_true(network_wins("weaknet.psdata", 8) >= 5);
+	char file_option[sizeof paths.source + 160];
+	snprintf(file_option, sizeof file_option,
+	         "--games 8 --seed 5 --jobs 2 --eval net --opponent net --opponent-nodes 20 "
+	         "--opponent-eval-file '%s/tools/data/nnue-pool.bin'",
+	         paths.source);
+	gen("weakfile.psdata", file_option);
+	assert_true(same_file("weaknet.psdata", "weakfile.psdata"));
 }
 
 static void test_shards_cover_the_run(void **state)
@@ -501,7 +538,10 @@ static void test_bad_arguments(void **state)
 	    {"gen --out", "needs a value"},
 	    {"gen --out x.psdata --eval fast", "unknown evaluation"},
 	    {"gen --out x.psdata --eval-file n.bin", "--eval-file needs --eval net"},
-	    {"gen --out x.psdata --opponent classic", "--opponent classic needs --eval net"},
+	    {"gen --out x.psdata --opponent classic", "--opponent needs --eval net"},
+	    {"gen --out x.psdata --eval net --opponent-eval-file n.bin", "needs --opponent net"},
+	    {"gen --out x.psdata --eval net --opponent classic --opponent-eval-file n.bin",
+	     "needs --opponent net"},
 	    {"gen --out x.psdata --eval net --opponent fish", "unknown opponent"},
 	    {"gen --out x.psdata --eval net --opponent-nodes 100", "--opponent-nodes needs --opponent"},
 	    {"gen --out x.psdata --eval net --opponent classic --opponent-nodes 0", "--opponent-nodes"},
@@ -533,6 +573,13 @@ static void test_bad_arguments(void **state)
 	                     paths.datagen, paths.source, paths.source),
 	                 1);
 	assert_int_equal(run("grep -q 'a network for russian, not for pool' args.err"), 0);
+	/* So is a missing network for the opponent. */
+	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                     "--egdb none --eval net --opponent net --opponent-eval-file nowhere.bin "
+	                     "2>args.err",
+	                     paths.datagen, paths.source),
+	                 1);
+	assert_int_equal(run("grep -q -- '--opponent-eval-file nowhere.bin: .*nowhere.bin' args.err"), 0);
 	/* Output that is not a regular file (here a FIFO; /dev/full alike) is
 	 * refused: the file is renamed into place, and renaming onto a device as
 	 * root would replace it. */
@@ -569,6 +616,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_same_seed_same_file_for_any_jobs),
 	    cmocka_unit_test(test_network_against_the_classic_evaluation),
+	    cmocka_unit_test(test_network_against_a_network),
 	    cmocka_unit_test(test_shards_cover_the_run),
 	    cmocka_unit_test(test_variant_in_the_header),
 	    cmocka_unit_test(test_reader_refuses_damage_naming_the_offset),

@@ -21,18 +21,26 @@
 
 enum { JOBS_MAX = 64, WINDOW_PER_JOB = 4 };
 
+/* Who plays the other side of each game (--opponent). */
+typedef enum Opponent {
+	OPPONENT_SELF,    /* the games are self-play */
+	OPPONENT_CLASSIC, /* the classic evaluation */
+	OPPONENT_NET,     /* a network: the compiled-in one or --opponent-eval-file */
+} Opponent;
+
 typedef struct GenOptions {
 	const char *out, *openings, *egdb_dir;
 	const char *eval_file; /* NULL: the classic evaluation; "default": the compiled-in network */
 	Variant variant;
 	int games, random_plies, max_plies, hash_mb, jobs, shard_index, shard_count;
 	long long nodes, seed;
-	long long opponent_nodes; /* the classic opponent's nodes a move (--opponent-nodes) */
+	long long opponent_nodes; /* the opponent's nodes a move (--opponent-nodes) */
 	bool adjudicate, quiet;
 	/* The network plays one side only, Black in even games, and the
-	 * classic evaluation the other; every position is labelled with the
-	 * network's score (--opponent classic). */
-	bool opponent_classic;
+	 * opponent the other; every position is labelled with the network's
+	 * score (--opponent). */
+	Opponent opponent;
+	const char *opponent_eval_file; /* --opponent net: NULL for the compiled-in network */
 } GenOptions;
 
 /* One game's records, filled by a worker and emptied by the writer. */
@@ -48,6 +56,7 @@ typedef struct Run {
 	Egdb *db;
 	int egdb_pieces;
 	NnueNetwork *net; /* what the games are played with; NULL: the classic evaluation */
+	NnueNetwork *opponent_net; /* --opponent net's network */
 	int task_count;   /* games of this shard; task t is game shard_index + t * shard_count */
 	int window;       /* games played ahead of the writer at most */
 	Slot *slots;      /* [window], task t in slot t % window */
@@ -65,7 +74,8 @@ static int gen_usage(void)
 	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
 	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
 	        "                   [--eval classic | --eval net [--eval-file FILE]\n"
-	        "                                   [--opponent classic [--opponent-nodes N]]]\n"
+	        "                                   [--opponent classic | --opponent net\n"
+	        "                                    [--opponent-eval-file FILE2]] [--opponent-nodes N]]\n"
 	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
 	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
 	        "material level, and writes every position where the side to move has no capture,\n"
@@ -81,7 +91,8 @@ static int gen_usage(void)
 	        "the default is the classic evaluation. --opponent classic gives the network one side\n"
 	        "(Black in even games, White in odd ones) and the classic evaluation the other; every\n"
 	        "position carries the network's score: its own search's, or in the opponent's turn\n"
-	        "its search's of the move before. The opponent searches --opponent-nodes a move\n"
+	        "its search's of the move before. --opponent net: the opponent is a network too\n"
+	        "(FILE2, default the compiled-in one). The opponent searches --opponent-nodes a move\n"
 	        "(default: as many as the network).\n");
 	return 2;
 }
@@ -149,14 +160,16 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		} else if (!strcmp(opt, "--eval-file"))
 			eval_file = v;
 		else if (!strcmp(opt, "--opponent")) {
-			if (strcmp(v, "classic")) {
+			if (strcmp(v, "classic") && strcmp(v, "net")) {
 				fprintf(stderr,
-				        "datagen gen: --opponent: unknown opponent `%s` (known: classic)\n",
+				        "datagen gen: --opponent: unknown opponent `%s` (known: classic net)\n",
 				        v);
 				return false;
 			}
-			o->opponent_classic = true;
-		} else if (!strcmp(opt, "--variant")) {
+			o->opponent = strcmp(v, "net") ? OPPONENT_CLASSIC : OPPONENT_NET;
+		} else if (!strcmp(opt, "--opponent-eval-file"))
+			o->opponent_eval_file = v;
+		else if (!strcmp(opt, "--variant")) {
 			if (!variant_parse(v, &o->variant)) {
 				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
 				        v, VARIANT_NAMES);
@@ -200,12 +213,16 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, "datagen gen: --eval-file needs --eval net\n");
 		return false;
 	}
-	if (o->opponent_classic && !eval_net) {
-		fprintf(stderr, "datagen gen: --opponent classic needs --eval net\n");
+	if (o->opponent != OPPONENT_SELF && !eval_net) {
+		fprintf(stderr, "datagen gen: --opponent needs --eval net\n");
 		return false;
 	}
-	if (o->opponent_nodes && !o->opponent_classic) {
-		fprintf(stderr, "datagen gen: --opponent-nodes needs --opponent classic\n");
+	if (o->opponent_nodes && o->opponent == OPPONENT_SELF) {
+		fprintf(stderr, "datagen gen: --opponent-nodes needs --opponent\n");
+		return false;
+	}
+	if (o->opponent_eval_file && o->opponent != OPPONENT_NET) {
+		fprintf(stderr, "datagen gen: --opponent-eval-file needs --opponent net\n");
 		return false;
 	}
 	if (!o->opponent_nodes)
@@ -243,7 +260,7 @@ typedef struct Worker {
 	Search *search;
 	TT tt;
 	bool tt_ok;
-	/* The classic opponent's own search and table (--opponent classic). */
+	/* The opponent's own search and table (--opponent). */
 	Search *opponent;
 	TT opponent_tt;
 	bool opponent_tt_ok;
@@ -270,7 +287,7 @@ static int play_game(Worker *w, int number)
 	 * in: its search's score one ply before, seen from the other side. */
 	bool have_net_score = false;
 	int net_score = 0;
-	if (o->opponent_classic) {
+	if (o->opponent != OPPONENT_SELF) {
 		tt_clear(&w->opponent_tt);
 		search_clear(w->opponent);
 	}
@@ -294,7 +311,7 @@ static int play_game(Worker *w, int number)
 		SearchRoot root;
 		SearchResult r;
 		search_root_from_game(g, &root);
-		bool opponent_moves = o->opponent_classic && p->side != net_side;
+		bool opponent_moves = o->opponent != OPPONENT_SELF && p->side != net_side;
 		if (opponent_moves)
 			search_run(w->opponent, &w->opponent_tt, &root, &opponent_limits, NULL, &r);
 		else
@@ -311,7 +328,7 @@ static int play_game(Worker *w, int number)
 		bool labelled = !opponent_moves || have_net_score;
 		if (opponent_moves)
 			score = net_score;
-		if (o->opponent_classic) {
+		if (o->opponent != OPPONENT_SELF) {
 			have_net_score = !opponent_moves;
 			net_score = score_one_ply_back(r.score);
 		}
@@ -394,12 +411,14 @@ static bool worker_init(Worker *w, Run *run)
 		search_set_egdb(w->search, run->db);
 		search_set_network(w->search, run->net);
 	}
-	if (!run->o->opponent_classic)
+	if (run->o->opponent == OPPONENT_SELF)
 		return w->search && w->tt_ok && w->game && w->scratch;
 	w->opponent = search_create();
 	w->opponent_tt_ok = tt_init(&w->opponent_tt, (size_t)run->o->hash_mb);
-	if (w->opponent)
+	if (w->opponent) {
 		search_set_egdb(w->opponent, run->db);
+		search_set_network(w->opponent, run->opponent_net);
+	}
 	return w->search && w->tt_ok && w->opponent && w->opponent_tt_ok && w->game && w->scratch;
 }
 
@@ -473,6 +492,23 @@ static bool write_games(Run *run, PosdataWriter *writer, KeySet *seen, Totals *t
 	return ok;
 }
 
+/* *net = the network of `file` ("default": the compiled-in one), or a
+ * message naming `option` and the problem; false then, *net NULL. */
+static bool load_network(NnueNetwork **net, const char *option, const char *file, Variant variant)
+{
+	char err[1200];
+	*net = malloc(sizeof **net);
+	bool loaded = *net && (strcmp(file, "default")
+	                           ? nnue_load_file(*net, file, variant, err, sizeof err)
+	                           : nnue_load_default(*net, variant, err, sizeof err));
+	if (!loaded) {
+		fprintf(stderr, "datagen gen: %s %s: %s\n", option, file, *net ? err : "out of memory");
+		free(*net);
+		*net = NULL;
+	}
+	return loaded;
+}
+
 int datagen_gen(int argc, char **argv)
 {
 	GenOptions o;
@@ -499,20 +535,14 @@ int datagen_gen(int argc, char **argv)
 		}
 		run.egdb_pieces = egdb_max_pieces(run.db);
 	}
-	if (o.eval_file) {
-		run.net = malloc(sizeof *run.net);
-		bool loaded =
-		    run.net && (strcmp(o.eval_file, "default")
-		                    ? nnue_load_file(run.net, o.eval_file, o.variant, err, sizeof err)
-		                    : nnue_load_default(run.net, o.variant, err, sizeof err));
-		if (!loaded) {
-			fprintf(stderr, "datagen gen: --eval-file %s: %s\n", o.eval_file,
-			        run.net ? err : "out of memory");
-			free(run.net);
-			egdb_close(run.db);
-			openings_free(&run.openings);
-			return 1;
-		}
+	if ((o.eval_file && !load_network(&run.net, "--eval-file", o.eval_file, o.variant)) ||
+	    (o.opponent == OPPONENT_NET &&
+	     !load_network(&run.opponent_net, "--opponent-eval-file",
+	                   o.opponent_eval_file ? o.opponent_eval_file : "default", o.variant))) {
+		free(run.net);
+		egdb_close(run.db);
+		openings_free(&run.openings);
+		return 1;
 	}
 
 	run.task_count =
@@ -587,6 +617,7 @@ done:
 	if (run.db)
 		egdb_close(run.db);
 	free(run.net);
+	free(run.opponent_net);
 	openings_free(&run.openings);
 	return status;
 }
