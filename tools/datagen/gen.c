@@ -55,11 +55,11 @@ typedef struct Run {
 	Openings openings;
 	Egdb *db;
 	int egdb_pieces;
-	NnueNetwork *net; /* what the games are played with; NULL: the classic evaluation */
+	NnueNetwork *net;          /* what the games are played with; NULL: the classic evaluation */
 	NnueNetwork *opponent_net; /* --opponent net's network */
-	int task_count;   /* games of this shard; task t is game shard_index + t * shard_count */
-	int window;       /* games played ahead of the writer at most */
-	Slot *slots;      /* [window], task t in slot t % window */
+	int task_count;            /* games of this shard; task t is game shard_index + t * shard_count */
+	int window;                /* games played ahead of the writer at most */
+	Slot *slots;               /* [window], task t in slot t % window */
 
 	pthread_mutex_t lock; /* guards the fields below and the slots' done flags */
 	pthread_cond_t changed;
@@ -161,9 +161,10 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			eval_file = v;
 		else if (!strcmp(opt, "--opponent")) {
 			if (strcmp(v, "classic") && strcmp(v, "net")) {
-				fprintf(stderr,
-				        "datagen gen: --opponent: unknown opponent `%s` (known: classic net)\n",
-				        v);
+				fprintf(
+				    stderr,
+				    "datagen gen: --opponent: unknown opponent `%s` (known: classic net)\n",
+				    v);
 				return false;
 			}
 			o->opponent = strcmp(v, "net") ? OPPONENT_CLASSIC : OPPONENT_NET;
@@ -498,9 +499,8 @@ static bool load_network(NnueNetwork **net, const char *option, const char *file
 {
 	char err[1200];
 	*net = malloc(sizeof **net);
-	bool loaded = *net && (strcmp(file, "default")
-	                           ? nnue_load_file(*net, file, variant, err, sizeof err)
-	                           : nnue_load_default(*net, variant, err, sizeof err));
+	bool loaded = *net && (strcmp(file, "default") ? nnue_load_file(*net, file, variant, err, sizeof err)
+	                                               : nnue_load_default(*net, variant, err, sizeof err));
 	if (!loaded) {
 		fprintf(stderr, "datagen gen: %s %s: %s\n", option, file, *net ? err : "out of memory");
 		free(*net);
