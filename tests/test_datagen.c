@@ -169,27 +169,40 @@ static int network_wins(const char *file, int games)
 	return won;
 }
 
-/* The network against the classic evaluation: as reproducible, other
- * games than self-play, both sides' positions written; against an
- * opponent of 20 nodes a move the network (Black in even games, White in
- * odd ones) never loses and wins most games. */
-static void test_network_against_the_classic_evaluation(void **state)
+/* Games of the network against `opponent` (the --opponent options): the
+ * same file for 1 and 2 jobs, other games than the network's self-play,
+ * and both sides' positions written (the opponent's carry the network's
+ * score of the move before). The file is `name`. */
+static void check_opponent_games(const char *name, const char *opponent)
 {
-	(void)state;
-	gen("c1.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent classic");
-	gen("c2.psdata", "--games 6 --seed 11 --jobs 2 --eval net --opponent classic");
-	assert_true(same_file("c1.psdata", "c2.psdata"));
-	gen("n3.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
-	gen("k3.psdata", "--games 6 --seed 11 --jobs 1");
-	assert_false(same_file("c1.psdata", "n3.psdata"));
-	assert_false(same_file("c1.psdata", "k3.psdata"));
-	PosdataFile f = load("c1.psdata");
+	char options[256], other[64];
+	snprintf(options, sizeof options, "--games 6 --seed 11 --jobs 1 --eval net %s", opponent);
+	gen(name, options);
+	snprintf(options, sizeof options, "--games 6 --seed 11 --jobs 2 --eval net %s", opponent);
+	snprintf(other, sizeof other, "jobs2-%s", name);
+	gen(other, options);
+	assert_true(same_file(name, other));
+	gen("self.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
+	assert_false(same_file(name, "self.psdata"));
+	PosdataFile f = load(name);
 	check_records(&f, 6);
 	int to_move[2] = {0, 0};
 	for (uint64_t i = 0; i < f.header.count; i++)
 		to_move[f.records[i].pos.side]++;
 	assert_true(to_move[BLACK] > 0 && to_move[WHITE] > 0);
 	posdata_free(&f);
+}
+
+/* The network against the classic evaluation: as reproducible, other
+ * games than self-play (of either evaluation); against an opponent of 20
+ * nodes a move the network (Black in even games, White in odd ones) never
+ * loses and wins most games. */
+static void test_network_against_the_classic_evaluation(void **state)
+{
+	(void)state;
+	check_opponent_games("c1.psdata", "--opponent classic");
+	gen("k3.psdata", "--games 6 --seed 11 --jobs 1");
+	assert_false(same_file("c1.psdata", "k3.psdata"));
 
 	gen("weak.psdata", "--games 8 --seed 5 --jobs 2 --eval net --opponent classic --opponent-nodes 20");
 	assert_true(network_wins("weak.psdata", 8) >= 5);
@@ -202,16 +215,9 @@ static void test_network_against_the_classic_evaluation(void **state)
 static void test_network_against_a_network(void **state)
 {
 	(void)state;
-	gen("o1.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent net");
-	gen("o2.psdata", "--games 6 --seed 11 --jobs 2 --eval net --opponent net");
-	assert_true(same_file("o1.psdata", "o2.psdata"));
+	check_opponent_games("o1.psdata", "--opponent net");
 	gen("c4.psdata", "--games 6 --seed 11 --jobs 1 --eval net --opponent classic");
-	gen("n4.psdata", "--games 6 --seed 11 --jobs 1 --eval net");
 	assert_false(same_file("o1.psdata", "c4.psdata"));
-	assert_false(same_file("o1.psdata", "n4.psdata"));
-	PosdataFile f = load("o1.psdata");
-	check_records(&f, 6);
-	posdata_free(&f);
 
 	gen("weaknet.psdata", "--games 8 --seed 5 --jobs 2 --eval net --opponent net --opponent-nodes 20");
 	assert_true(network_wins("weaknet.psdata", 8) >= 5);
