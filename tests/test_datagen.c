@@ -171,8 +171,7 @@ static int network_wins(const char *file, int games)
 
 /* Games of the network against `opponent` (the --opponent options): the
  * same file for 1 and 2 jobs, other games than the network's self-play,
- * and both sides' positions written (the opponent's carry the network's
- * score of the move before). The file is `name`. */
+ * and positions written with either side to move. The file is `name`. */
 static void check_opponent_games(const char *name, const char *opponent)
 {
 	char options[256], other[64];
