@@ -19,12 +19,14 @@
 
 static const char usage_text[] =
     "usage: make-openings [--variant " VARIANT_CHOICES "] [--plies N] [--engine COMMAND]\n"
-    "                     [--depth D] [--max-score MEN]\n"
+    "                     [--depth D] [--max-score MEN] [--min-score MEN]\n"
     "\n"
     "Prints one FEN per line: every distinct position N plies (default 3) from\n"
     "the variant's start, in move generator order. With --engine (a Hub engine, e.g.\n"
     "./poolshark) each position is searched to depth D (default 8) and kept\n"
-    "only when the score is within MEN (default 0.6) of equal.\n";
+    "only when the score is within --max-score (default 0.6) of equal and at\n"
+    "least --min-score (default 0) from it: a --min-score above 0 makes a set of\n"
+    "unbalanced openings, each giving one side an edge.\n";
 
 enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
 
@@ -106,7 +108,7 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 static int run(int argc, char **argv)
 {
 	long long plies = 3, depth = 8;
-	double max_score = 0.6;
+	double max_score = 0.6, min_score = 0;
 	const char *engine = NULL, *problem = NULL;
 	Variant variant = VARIANT_POOL;
 
@@ -119,7 +121,7 @@ static int run(int argc, char **argv)
 		if (!next) {
 			bool known = !strcmp(argv[i], "--plies") || !strcmp(argv[i], "--depth") ||
 			             !strcmp(argv[i], "--variant") || !strcmp(argv[i], "--engine") ||
-			             !strcmp(argv[i], "--max-score");
+			             !strcmp(argv[i], "--max-score") || !strcmp(argv[i], "--min-score");
 			fprintf(stderr, "make-openings: %s: %s\n%s", argv[i],
 			        known ? "needs a value" : "unknown option", usage_text);
 			return 2;
@@ -136,6 +138,9 @@ static int run(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--max-score")) {
 			if (number_parse_decimal(next, 0, 100, &max_score))
 				problem = "not a score from 0 to 100";
+		} else if (!strcmp(argv[i], "--min-score")) {
+			if (number_parse_decimal(next, 0, 100, &min_score))
+				problem = "not a score from 0 to 100";
 		} else {
 			problem = "unknown option";
 		}
@@ -144,6 +149,19 @@ static int run(int argc, char **argv)
 			return 2;
 		}
 		i++;
+	}
+
+	if (min_score > max_score) {
+		fprintf(
+		    stderr,
+		    "make-openings: --min-score %.2f is above --max-score %.2f: no position can be kept\n%s",
+		    min_score, max_score, usage_text);
+		return 2;
+	}
+	if (min_score > 0 && !engine) {
+		fprintf(stderr, "make-openings: --min-score needs --engine, which scores the positions\n%s",
+		        usage_text);
+		return 2;
 	}
 
 	Collection c = {0, malloc(MAX_OPENINGS * sizeof(Position))};
@@ -178,7 +196,10 @@ static int run(int argc, char **argv)
 	}
 	printf("# %d distinct positions %lld plies from the %s start", c.count, plies,
 	       variant_rules(variant)->title);
-	if (engine)
+	if (engine && min_score > 0)
+		printf(", kept when `%s` at depth %lld scores from %.2f to %.2f either way",
+		       e.name[0] ? e.name : engine, depth, min_score, max_score);
+	else if (engine)
 		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine,
 		       depth, max_score);
 	const char *name = variant_rules(variant)->name;
@@ -188,8 +209,10 @@ static int run(int argc, char **argv)
 	printf(" --plies %lld", plies);
 	if (engine)
 		printf(" --engine ./poolshark --depth %lld --max-score %.2f", depth, max_score);
-	printf(" > tools/data/openings%s%s.fen\n", variant == VARIANT_POOL ? "" : "-",
-	       variant == VARIANT_POOL ? "" : name);
+	if (min_score > 0)
+		printf(" --min-score %.2f", min_score);
+	printf(" > tools/data/openings%s%s%s.fen\n", variant == VARIANT_POOL ? "" : "-",
+	       variant == VARIANT_POOL ? "" : name, min_score > 0 ? "-unbalanced" : "");
 	int kept = 0, status = 0;
 	for (int i = 0; i < c.count && !interrupted; i++) {
 		char fen[NOTATION_FEN_MAX];
@@ -203,7 +226,7 @@ static int run(int argc, char **argv)
 				status = 1;
 				break;
 			}
-			if (fabs(score) > max_score) {
+			if (fabs(score) > max_score || fabs(score) < min_score) {
 				fprintf(stderr, "dropped %s (score %+.2f)\n", fen, score);
 				continue;
 			}
