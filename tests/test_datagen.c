@@ -229,6 +229,55 @@ static void test_network_against_a_network(void **state)
 	assert_true(same_file("weaknet.psdata", "weakfile.psdata"));
 }
 
+/* True when files a and b hold the same positions of the same games with
+ * the same results, in the same order; *score_changes = how many of
+ * their scores differ. */
+static bool same_games(const char *a, const char *b, int *score_changes)
+{
+	PosdataFile f = load(a), g = load(b);
+	bool same = f.header.count == g.header.count;
+	*score_changes = 0;
+	for (uint64_t i = 0; same && i < f.header.count; i++) {
+		const PosdataRecord *r = &f.records[i], *q = &g.records[i];
+		same = r->pos.key == q->pos.key && r->game == q->game && r->ply == q->ply &&
+		       r->result == q->result;
+		*score_changes += r->score != q->score;
+	}
+	posdata_free(&f);
+	posdata_free(&g);
+	return same;
+}
+
+/* --label net: the games are those of the evaluation that plays them (the
+ * same positions and results as without it), only the scores are the
+ * labeller's; they change with its nodes, are as reproducible for any
+ * jobs, and a network file labels as the compiled-in copy of it does. */
+static void test_labels_by_a_network(void **state)
+{
+	(void)state;
+	gen("k.psdata", "--games 6 --seed 11 --jobs 1");
+	gen("l1.psdata", "--games 6 --seed 11 --jobs 1 --label net");
+	gen("l2.psdata", "--games 6 --seed 11 --jobs 2 --label net");
+	assert_true(same_file("l1.psdata", "l2.psdata"));
+	PosdataFile f = load("l1.psdata");
+	check_records(&f, 6);
+	uint64_t count = f.header.count;
+	posdata_free(&f);
+	int changed;
+	assert_true(same_games("k.psdata", "l1.psdata", &changed));
+	assert_true(changed > (int)count / 4);
+
+	gen("l3.psdata", "--games 6 --seed 11 --jobs 2 --label net --label-nodes 1000");
+	assert_true(same_games("l1.psdata", "l3.psdata", &changed));
+	assert_true(changed > 0);
+	char file_option[sizeof paths.source + 160];
+	snprintf(file_option, sizeof file_option,
+	         "--games 6 --seed 11 --jobs 2 --label net --label-eval-file '%s/tools/data/nnue-pool.bin'",
+	         paths.source);
+	gen("l4.psdata", file_option);
+	assert_true(same_file("l1.psdata", "l4.psdata"));
+}
+
 static void test_shards_cover_the_run(void **state)
 {
 	(void)state;
@@ -550,6 +599,11 @@ static void test_bad_arguments(void **state)
 	    {"gen --out x.psdata --eval net --opponent fish", "unknown opponent"},
 	    {"gen --out x.psdata --eval net --opponent-nodes 100", "--opponent-nodes needs --opponent"},
 	    {"gen --out x.psdata --eval net --opponent classic --opponent-nodes 0", "--opponent-nodes"},
+	    {"gen --out x.psdata --label fish", "unknown labeller"},
+	    {"gen --out x.psdata --label-eval-file n.bin", "--label-eval-file needs --label net"},
+	    {"gen --out x.psdata --label-nodes 100", "--label-nodes needs --label net"},
+	    {"gen --out x.psdata --label net --label-nodes 0", "--label-nodes"},
+	    {"gen --out x.psdata --eval net --opponent classic --label net", "both choose the labels"},
 	    {"info", "usage: datagen info"},
 	    {"merge a.psdata", "usage: datagen merge"},
 	    {"shuffle", "unknown subcommand"},
@@ -585,6 +639,14 @@ static void test_bad_arguments(void **state)
 	                     paths.datagen, paths.source),
 	                 1);
 	assert_int_equal(run("grep -q -- '--opponent-eval-file nowhere.bin: .*nowhere.bin' args.err"), 0);
+	/* And one for the labels, or one of another rule set. */
+	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                     "--egdb none --label net --label-eval-file '%s/tools/data/nnue-russian.bin' "
+	                     "2>args.err",
+	                     paths.datagen, paths.source, paths.source),
+	                 1);
+	assert_int_equal(run("grep -q -- '--label-eval-file .*a network for russian, not for pool' args.err"),
+	                 0);
 	/* Output that is not a regular file (here a FIFO; /dev/full alike) is
 	 * refused: the file is renamed into place, and renaming onto a device as
 	 * root would replace it. */
@@ -622,6 +684,7 @@ int main(void)
 	    cmocka_unit_test(test_same_seed_same_file_for_any_jobs),
 	    cmocka_unit_test(test_network_against_the_classic_evaluation),
 	    cmocka_unit_test(test_network_against_a_network),
+	    cmocka_unit_test(test_labels_by_a_network),
 	    cmocka_unit_test(test_shards_cover_the_run),
 	    cmocka_unit_test(test_variant_in_the_header),
 	    cmocka_unit_test(test_reader_refuses_damage_naming_the_offset),

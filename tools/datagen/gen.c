@@ -41,6 +41,11 @@ typedef struct GenOptions {
 	 * score (--opponent). */
 	Opponent opponent;
 	const char *opponent_eval_file; /* --opponent net: NULL for the compiled-in network */
+	/* --label net: every position written is labelled by a search of its
+	 * own with this network ("default": the compiled-in one) at
+	 * label_nodes; NULL: by the search that chose the move. */
+	const char *label_eval_file;
+	long long label_nodes;
 } GenOptions;
 
 /* One game's records, filled by a worker and emptied by the writer. */
@@ -57,6 +62,7 @@ typedef struct Run {
 	int egdb_pieces;
 	NnueNetwork *net;          /* what the games are played with; NULL: the classic evaluation */
 	NnueNetwork *opponent_net; /* --opponent net's network */
+	NnueNetwork *label_net;    /* --label net's network */
 	int task_count;            /* games of this shard; task t is game shard_index + t * shard_count */
 	int window;                /* games played ahead of the writer at most */
 	Slot *slots;               /* [window], task t in slot t % window */
@@ -76,6 +82,7 @@ static int gen_usage(void)
 	        "                   [--eval classic | --eval net [--eval-file FILE]\n"
 	        "                                   [--opponent classic | --opponent net\n"
 	        "                                    [--opponent-eval-file FILE2]] [--opponent-nodes N]]\n"
+	        "                   [--label net [--label-eval-file FILE3] [--label-nodes N]]\n"
 	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
 	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
 	        "material level, and writes every position where the side to move has no capture,\n"
@@ -93,7 +100,9 @@ static int gen_usage(void)
 	        "position carries the network's score: its own search's, or in the opponent's turn\n"
 	        "its search's of the move before. --opponent net: the opponent is a network too\n"
 	        "(FILE2, default the compiled-in one). The opponent searches --opponent-nodes a move\n"
-	        "(default: as many as the network).\n");
+	        "(default: as many as the network). --label net: the games are played as above, and\n"
+	        "each position written is labelled by a search of its own with a network (FILE3,\n"
+	        "default the compiled-in one) of --label-nodes (default --nodes).\n");
 	return 2;
 }
 
@@ -123,7 +132,7 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 	                  .shard_count = 1,
 	                  .seed = 1,
 	                  .adjudicate = true};
-	bool eval_net = false;
+	bool eval_net = false, label_net = false;
 	const char *eval_file = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i], *err = NULL;
@@ -170,6 +179,17 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 			o->opponent = strcmp(v, "net") ? OPPONENT_CLASSIC : OPPONENT_NET;
 		} else if (!strcmp(opt, "--opponent-eval-file"))
 			o->opponent_eval_file = v;
+		else if (!strcmp(opt, "--label")) {
+			if (strcmp(v, "net")) {
+				fprintf(stderr, "datagen gen: --label: unknown labeller `%s` (known: net)\n",
+				        v);
+				return false;
+			}
+			label_net = true;
+		} else if (!strcmp(opt, "--label-eval-file"))
+			o->label_eval_file = v;
+		else if (!strcmp(opt, "--label-nodes"))
+			o->label_nodes = number_read(v, 1, 1LL << 40, &err);
 		else if (!strcmp(opt, "--variant")) {
 			if (!variant_parse(v, &o->variant)) {
 				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
@@ -226,8 +246,26 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, "datagen gen: --opponent-eval-file needs --opponent net\n");
 		return false;
 	}
+	if (o->label_eval_file && !label_net) {
+		fprintf(stderr, "datagen gen: --label-eval-file needs --label net\n");
+		return false;
+	}
+	if (o->label_nodes && !label_net) {
+		fprintf(stderr, "datagen gen: --label-nodes needs --label net\n");
+		return false;
+	}
+	if (label_net && o->opponent != OPPONENT_SELF) {
+		fprintf(stderr, "datagen gen: --label and --opponent both choose the labels; give one\n");
+		return false;
+	}
 	if (!o->opponent_nodes)
 		o->opponent_nodes = o->nodes;
+	if (label_net) {
+		if (!o->label_eval_file)
+			o->label_eval_file = "default";
+		if (!o->label_nodes)
+			o->label_nodes = o->nodes;
+	}
 	o->eval_file = eval_net ? (eval_file ? eval_file : "default") : NULL;
 	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
 		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
@@ -265,6 +303,10 @@ typedef struct Worker {
 	Search *opponent;
 	TT opponent_tt;
 	bool opponent_tt_ok;
+	/* The labeller's (--label). */
+	Search *labeller;
+	TT label_tt;
+	bool label_tt_ok;
 	Game *game;
 	PosdataRecord *scratch;
 } Worker;
@@ -292,8 +334,13 @@ static int play_game(Worker *w, int number)
 		tt_clear(&w->opponent_tt);
 		search_clear(w->opponent);
 	}
+	if (w->labeller) {
+		tt_clear(&w->label_tt);
+		search_clear(w->labeller);
+	}
 	SearchLimits limits = {.nodes = (uint64_t)o->nodes};
 	SearchLimits opponent_limits = {.nodes = (uint64_t)o->opponent_nodes};
+	SearchLimits label_limits = {.nodes = (uint64_t)o->label_nodes};
 	GameResult result = RESULT_NONE;
 	unsigned flags = 0;
 	int count = 0;
@@ -334,6 +381,11 @@ static int play_game(Worker *w, int number)
 			net_score = score_one_ply_back(r.score);
 		}
 		if (!movegen_has_capture(p) && labelled) {
+			if (w->labeller) {
+				SearchResult label;
+				search_run(w->labeller, &w->label_tt, &root, &label_limits, NULL, &label);
+				score = label.score;
+			}
 			w->scratch[count++] =
 			    (PosdataRecord){.pos = *p,
 			                    .score = score,
@@ -412,6 +464,14 @@ static bool worker_init(Worker *w, Run *run)
 		search_set_egdb(w->search, run->db);
 		search_set_network(w->search, run->net);
 	}
+	if (run->label_net) {
+		w->labeller = search_create();
+		w->label_tt_ok = tt_init(&w->label_tt, (size_t)run->o->hash_mb);
+		if (!w->labeller || !w->label_tt_ok)
+			return false;
+		search_set_egdb(w->labeller, run->db);
+		search_set_network(w->labeller, run->label_net);
+	}
 	if (run->o->opponent == OPPONENT_SELF)
 		return w->search && w->tt_ok && w->game && w->scratch;
 	w->opponent = search_create();
@@ -433,6 +493,10 @@ static void worker_free(Worker *w)
 		search_destroy(w->opponent);
 	if (w->opponent_tt_ok)
 		tt_free(&w->opponent_tt);
+	if (w->labeller)
+		search_destroy(w->labeller);
+	if (w->label_tt_ok)
+		tt_free(&w->label_tt);
 	free(w->game);
 	free(w->scratch);
 }
@@ -538,8 +602,11 @@ int datagen_gen(int argc, char **argv)
 	if ((o.eval_file && !load_network(&run.net, "--eval-file", o.eval_file, o.variant)) ||
 	    (o.opponent == OPPONENT_NET &&
 	     !load_network(&run.opponent_net, "--opponent-eval-file",
-	                   o.opponent_eval_file ? o.opponent_eval_file : "default", o.variant))) {
+	                   o.opponent_eval_file ? o.opponent_eval_file : "default", o.variant)) ||
+	    (o.label_eval_file &&
+	     !load_network(&run.label_net, "--label-eval-file", o.label_eval_file, o.variant))) {
 		free(run.net);
+		free(run.opponent_net);
 		egdb_close(run.db);
 		openings_free(&run.openings);
 		return 1;
@@ -618,6 +685,7 @@ done:
 		egdb_close(run.db);
 	free(run.net);
 	free(run.opponent_net);
+	free(run.label_net);
 	openings_free(&run.openings);
 	return status;
 }
