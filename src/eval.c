@@ -246,10 +246,13 @@ int eval_evaluate(const Position *p, const EvalWeights *w)
 
 bool eval_is_kings_ending(const Position *p)
 {
-	if (position_variant(p) != VARIANT_POOL || position_men(p, BLACK) || position_men(p, WHITE))
+	if (position_variant(p) != VARIANT_POOL)
 		return false;
 	int black = bb_count(p->pieces[BLACK]), white = bb_count(p->pieces[WHITE]);
-	return black + white <= 5 && black != white;
+	if (black + white > 5 || black == white)
+		return false;
+	Color strong = black > white ? BLACK : WHITE;
+	return !position_men(p, strong) && position_kings(p, (Color)(strong ^ 1));
 }
 
 /*

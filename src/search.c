@@ -257,7 +257,7 @@ static int evaluate(Search *s, int ply)
 {
 	if (s->eval_network) {
 		const Position *p = &s->stack[ply].pos;
-		if (!s->network_alone && p->kings == position_occupied(p) && eval_is_kings_ending(p))
+		if (!s->network_alone && bb_count(position_occupied(p)) <= 5 && eval_is_kings_ending(p))
 			return eval_kings_ending(p, s->eval_weights);
 		return evaluate_network(s, ply);
 	}

@@ -187,18 +187,22 @@ static void test_drawn_king_endings(void **state)
 	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
 }
 
-/* The endings the search takes away from the network: pool's, kings
- * alone, five pieces or fewer, one side ahead in pieces. */
+/* The endings the search takes away from the network: pool's, five
+ * pieces or fewer, the side ahead in pieces with kings only, the other
+ * with a king (and maybe men). */
 static void test_kings_endings_are_recognised(void **state)
 {
 	(void)state;
 	const char *kings_endings[] = {"W:WK1,K10,K17:BK21", "B:WK1,K10:BK27", "W:WK1:BK27,K3",
-	                               "B:WK1,K2,K3,K4:BK30", "W:WK1,K2,K3:BK29,K30"};
+	                               "B:WK1,K2,K3,K4:BK30", "W:WK1,K2,K3:BK29,K30",
+	                               "W:WK1,K10,K17:B5,K21", "B:W28,K12:BK6,K18,K29"};
 	const char *others[] = {
 	    "W:WK1:BK27",              /* level */
 	    "W:WK1,K10:BK27,K22",      /* level */
-	    "W:WK1,K10,K17:B21",       /* a man */
+	    "W:WK1,K10,K17:B21",       /* a man alone on the weaker side */
+	    "W:WK1,K10,K17:B5,21",     /* men without a king on the weaker side */
 	    "W:W1,K10,K17:BK21",       /* a man on the stronger side */
+	    "W:W14,K10,K17:B5,K21",    /* a man on the stronger side */
 	    "W:WK1,K2,K3,K4:BK29,K30", /* six pieces */
 	};
 	for (size_t i = 0; i < sizeof kings_endings / sizeof *kings_endings; i++) {

@@ -569,7 +569,8 @@ static NnueNetwork *default_network(void)
 /* Pool's kings endings are scored by eval_kings_ending(), not by the
  * network, unless the network is to score them alone: a node-for-node
  * different tree with the same network, the classic evaluation's drawn
- * endings near level and a won one far ahead. The network alone scores the
+ * endings near level and won ones (three kings against a king, and
+ * against a king and a man) far ahead. The network alone scores the
  * drawn ones well ahead of level (which is why it does not score them). */
 static void test_kings_endings_know_their_draws(void **state)
 {
@@ -594,6 +595,14 @@ static void test_kings_endings_know_their_draws(void **state)
 	Position won = fen("W:WK1,K10,K17:BK21");
 	SearchResult r = run_position(f, &won, 8);
 	assert_true(r.score > 300);
+	/* Three kings against a king and a man are scored the same way. */
+	Position with_man = fen("W:WK3,K29,K32:B5,K24");
+	SearchResult kings = run_position(f, &with_man, 2);
+	search_set_network_alone(f->search, true);
+	SearchResult network = run_position(f, &with_man, 2);
+	search_set_network_alone(f->search, false);
+	assert_true(kings.score > 300);
+	assert_true(kings.score != network.score);
 	search_set_network(f->search, NULL);
 	free(net);
 }

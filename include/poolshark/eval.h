@@ -57,10 +57,11 @@ enum { EVAL_LIMIT = 9000 };
 int eval_evaluate(const Position *p, const EvalWeights *w);
 
 /*
- * True when *p is one of pool's endings of kings alone with five pieces or
- * fewer and one side ahead in pieces: the endings the search scores by
- * eval_kings_ending() instead of the network (doc/EVAL.md, "Kings
- * endings"). False in the other rule sets.
+ * True when *p is one of pool's kings endings: five pieces or fewer, one
+ * side ahead in pieces with kings only, the other with at least one king
+ * (and maybe men, as in three kings against a king and a man). These are
+ * the endings the search scores by eval_kings_ending() instead of the
+ * network (doc/EVAL.md, "Kings endings"). False in the other rule sets.
  */
 bool eval_is_kings_ending(const Position *p);
 
