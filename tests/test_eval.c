@@ -193,9 +193,9 @@ static void test_drawn_king_endings(void **state)
 static void test_kings_endings_are_recognised(void **state)
 {
 	(void)state;
-	const char *kings_endings[] = {"W:WK1,K10,K17:BK21", "B:WK1,K10:BK27", "W:WK1:BK27,K3",
-	                               "B:WK1,K2,K3,K4:BK30", "W:WK1,K2,K3:BK29,K30",
-	                               "W:WK1,K10,K17:B5,K21", "B:W28,K12:BK6,K18,K29"};
+	const char *kings_endings[] = {"W:WK1,K10,K17:BK21",   "B:WK1,K10:BK27",       "W:WK1:BK27,K3",
+	                               "B:WK1,K2,K3,K4:BK30",  "W:WK1,K2,K3:BK29,K30", "W:WK1,K10,K17:B5,K21",
+	                               "B:W28,K12:BK6,K18,K29"};
 	const char *others[] = {
 	    "W:WK1:BK27",              /* level */
 	    "W:WK1,K10:BK27,K22",      /* level */
