@@ -2,6 +2,8 @@
 /* Evaluation: material, men's structure and progress, kings' activity, drawn endings. */
 #include "poolshark/eval.h"
 
+#include "poolshark/kings_plan.h"
+
 #include <string.h>
 
 const EvalWeights eval_default_weights = {
@@ -68,13 +70,10 @@ const EvalWeights *eval_weights_for(Variant v)
  * indices; White's pieces are first turned by 180 degrees, which on this
  * layout is a bit reversal (bitboard.h), so one set of tables serves both.
  */
-#define LEFT_HALF            0x33333333u /* columns a to d */
-#define CENTRE               0x00066000u /* squares 14, 15, 18, 19 */
-#define EDGES                (BB_LEFT_EDGE | BB_RIGHT_EDGE)
-#define MAIN_DIAGONAL        0x11224488u /* 4, 8, 11, 15, 18, 22, 25, 29 */
-#define DOUBLE_DIAGONAL_LOW  0x08844221u /* 1-6-10-15-19-24-28 */
-#define DOUBLE_DIAGONAL_HIGH 0x84422110u /* 5-9-14-18-23-27-32 */
-#define DOUBLE_DIAGONALS     (DOUBLE_DIAGONAL_LOW | DOUBLE_DIAGONAL_HIGH)
+#define LEFT_HALF        0x33333333u /* columns a to d */
+#define CENTRE           0x00066000u /* squares 14, 15, 18, 19 */
+#define EDGES            (BB_LEFT_EDGE | BB_RIGHT_EDGE)
+#define DOUBLE_DIAGONALS (BB_DOUBLE_DIAGONAL_LOW | BB_DOUBLE_DIAGONAL_HIGH)
 
 /* cone[s]: every square a black man on s could still walk to (all rows
  * below it, widening one column per row). A man whose cone is empty of
@@ -93,20 +92,6 @@ static Bitboard turn_board(Bitboard b)
 	b = ((b >> 4) & 0x0f0f0f0fu) | ((b & 0x0f0f0f0fu) << 4);
 	b = ((b >> 8) & 0x00ff00ffu) | ((b & 0x00ff00ffu) << 8);
 	return (b >> 16) | (b << 16);
-}
-
-/* Squares a king on s can move to without capturing. */
-static int king_mobility(int s, Bitboard occupied)
-{
-	int count = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard ray = bitboard_rays[d][s];
-		int stop = bb_first_on_ray(s, (Direction)d, occupied);
-		if (stop >= 0)
-			ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
-		count += bb_count(ray);
-	}
-	return count;
 }
 
 /* The pieces of one side seen as Black, and what they face. */
@@ -159,13 +144,13 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	for (Bitboard b = v->kings; b; b &= b - 1) {
 		int s = bb_lowest(b);
 		Bitboard sq = bb_square(s);
-		int mobility = king_mobility(s, v->occupied);
+		int mobility = bb_king_moves(s, v->occupied);
 		score += mobility * w->king_mobility;
 		if (mobility == 0)
 			score += w->king_trapped;
 		if (sq & CENTRE)
 			score += w->king_centre;
-		if (sq & MAIN_DIAGONAL)
+		if (sq & BB_LONG_DIAGONAL)
 			score += w->king_main_diagonal;
 		if (sq & DOUBLE_DIAGONALS)
 			score += w->king_double_diagonal;
@@ -198,7 +183,7 @@ int eval_draw_scale(const Position *p, const EvalWeights *w)
 		if (kings[strong] <= 2 || kings[strong] <= kings[weak] + 1)
 			return w->drawn_scale;
 		if (kings[strong] == 3 && kings[weak] == 1)
-			return (position_kings(p, (Color)weak) & MAIN_DIAGONAL) ? w->drawn_scale : 16;
+			return (position_kings(p, (Color)weak) & BB_LONG_DIAGONAL) ? w->drawn_scale : 16;
 		return 16;
 	}
 	/* Two pieces, at most one of them a king, against a lone king: the
@@ -255,46 +240,11 @@ bool eval_is_kings_ending(const Position *p)
 	return !position_men(p, strong) && position_kings(p, (Color)(strong ^ 1));
 }
 
-/*
- * The plan against a lone king off the long diagonal (the long diagonal
- * itself holds the draw): a strong king on the long diagonal keeps the
- * lone king from ever reaching it, kings on the two double diagonals close
- * the triangle in which it is caught, and every square the lone king can
- * still move to is a way out. Chosen by hand and checked by play: from won
- * three-kings-against-one positions of goal-match games, the search with
- * these terms converts far more often than without them (doc/EVAL.md,
- * "Kings endings").
- */
-enum {
-	TRIANGLE_LONG_DIAGONAL = 100,  /* a strong king on the long diagonal */
-	TRIANGLE_DOUBLE_DIAGONAL = 40, /* per double diagonal holding a strong king */
-	TRIANGLE_LONE_KING_SQUARE = -8 /* per square the lone king can move to */
-};
-
-/* The bonus of the stronger side's plan in *p, from its own point of view;
- * 0 but in three kings against one with the lone king off the long
- * diagonal. */
-static int triangle_bonus(const Position *p, Color strong)
-{
-	Bitboard kings = p->pieces[strong], lone = p->pieces[strong ^ 1];
-	if (bb_count(kings) != 3 || bb_count(lone) != 1 || (lone & MAIN_DIAGONAL))
-		return 0;
-	int bonus = 0;
-	if (kings & MAIN_DIAGONAL)
-		bonus += TRIANGLE_LONG_DIAGONAL;
-	if (kings & DOUBLE_DIAGONAL_LOW)
-		bonus += TRIANGLE_DOUBLE_DIAGONAL;
-	if (kings & DOUBLE_DIAGONAL_HIGH)
-		bonus += TRIANGLE_DOUBLE_DIAGONAL;
-	bonus += king_mobility(bb_lowest(lone), position_occupied(p)) * TRIANGLE_LONE_KING_SQUARE;
-	return bonus;
-}
-
 int eval_kings_ending(const Position *p, const EvalWeights *w)
 {
 	int score = 2 * eval_evaluate(p, w);
 	Color strong = bb_count(p->pieces[BLACK]) > bb_count(p->pieces[WHITE]) ? BLACK : WHITE;
-	int bonus = triangle_bonus(p, strong);
+	int bonus = kings_plan_bonus(p, strong, &kings_plan_weights);
 	score += strong == p->side ? bonus : -bonus;
 	if (score >= EVAL_LIMIT)
 		score = EVAL_LIMIT - 1;

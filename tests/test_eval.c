@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "poolshark/eval.h"
+#include "poolshark/kings_plan.h"
 #include "poolshark/movegen.h"
 #include "support/support.h"
 
@@ -229,10 +230,11 @@ static bool on_squares(Bitboard b, const int *squares, int count)
 }
 
 /* Three kings against one: the value is twice the classic evaluation plus
- * the stronger side's plan (100 for the long diagonal, 40 a double
- * diagonal, less 8 a square the lone king can move to, counted here by the
- * move generator), none of it while the lone king holds the long
- * diagonal. Other kings endings are twice the classic evaluation. */
+ * the stronger side's plan, the compiled-in weights summed here from the
+ * squares themselves (the lone king's, each strong king's with it, the
+ * diagonals held, and the lone king's moves counted by the move generator,
+ * at most 13) less the centre; none of it while the lone king holds the
+ * long diagonal. Other kings endings are twice the classic evaluation. */
 static void test_three_kings_against_one_have_a_plan(void **state)
 {
 	(void)state;
@@ -240,6 +242,7 @@ static void test_three_kings_against_one_have_a_plan(void **state)
 	static const int low_double[] = {1, 6, 10, 15, 19, 24, 28};
 	static const int high_double[] = {5, 9, 14, 18, 23, 27, 32};
 	const EvalWeights *w = &eval_default_weights;
+	const KingsPlanWeights *k = &kings_plan_weights;
 	Rng r = {1903};
 	int with_plan = 0, held = 0;
 	for (int n = 0; n < 4000; n++) {
@@ -268,10 +271,13 @@ static void test_three_kings_against_one_have_a_plan(void **state)
 			held++;
 		} else {
 			with_plan++;
-			plan = (on_squares(strong, long_diagonal, 8) ? 100 : 0) +
-			       (on_squares(strong, low_double, 7) ? 40 : 0) +
-			       (on_squares(strong, high_double, 7) ? 40 : 0) -
-			       8 * movegen_count(&lone_to_move);
+			int l = bb_lowest(lone), moves = movegen_count(&lone_to_move);
+			plan = k->lone[l] + k->mobility[moves > 13 ? 13 : moves] - k->centre +
+			       (on_squares(strong, long_diagonal, 8) ? k->diagonal[0] : 0) +
+			       (on_squares(strong, low_double, 7) ? k->diagonal[1] : 0) +
+			       (on_squares(strong, high_double, 7) ? k->diagonal[2] : 0);
+			for (int s = 0; s < 32; s++)
+				plan += strong & bb_square(s) ? k->pair[l][s] : 0;
 		}
 		assert_int_equal(eval_kings_ending(&strong_to_move, w),
 		                 2 * eval_evaluate(&strong_to_move, w) + plan);

@@ -629,9 +629,10 @@ static bool strong_side_wins(Fixture *f, Game *g, const char *start_fen, int nod
 /* Three kings against one off the long diagonal win (the databases say so
  * of these four). The search with the compiled-in network and the plan of
  * eval_kings_ending(), playing both sides at 40,000, 50,000 and 60,000
- * nodes a move, wins at least 8 of the 12 games before the draw rules end
- * them; with the network alone (no plan) it wins at most one of the four
- * at 50,000 nodes. Which games are won moves with any change of the tree
+ * nodes a move, wins at least 10 of the 12 games before the draw rules end
+ * them (12 with the plan fitted to the databases; 8 or more was the
+ * hand-made plan's bound); with the network alone (no plan) it wins at
+ * most one of the four at 50,000 nodes. Which games are won moves with any change of the tree
  * (the network's scores of the one-king-each lines are enough), so the
  * test counts rather than naming games. */
 static void test_three_kings_beat_one(void **state)
@@ -655,8 +656,8 @@ static void test_three_kings_beat_one(void **state)
 	free(g);
 	search_set_network(f->search, NULL);
 	free(net);
-	if (with_plan < 8 || alone > 1)
-		fail_msg("won %d of 12 with the plan (at least 8 expected), %d of 4 with the network "
+	if (with_plan < 10 || alone > 1)
+		fail_msg("won %d of 12 with the plan (at least 10 expected), %d of 4 with the network "
 		         "alone (at most 1)",
 		         with_plan, alone);
 }

@@ -111,4 +111,25 @@ static inline int bb_first_on_ray(int s, Direction d, Bitboard blockers)
 	return dir_is_down(d) ? bb_lowest(hit) : bb_highest(hit);
 }
 
+/* The long diagonal 4-29 and the two double diagonals 1-28 and 5-32, whose
+ * holding decides the kings endings. */
+#define BB_LONG_DIAGONAL        0x11224488u /* 4, 8, 11, 15, 18, 22, 25, 29 */
+#define BB_DOUBLE_DIAGONAL_LOW  0x08844221u /* 1-6-10-15-19-24-28 */
+#define BB_DOUBLE_DIAGONAL_HIGH 0x84422110u /* 5-9-14-18-23-27-32 */
+
+/* The squares a flying king on s can move to without capturing, the
+ * squares of `occupied` blocking it. */
+static inline int bb_king_moves(int s, Bitboard occupied)
+{
+	int count = 0;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		Bitboard ray = bitboard_rays[d][s];
+		int stop = bb_first_on_ray(s, (Direction)d, occupied);
+		if (stop >= 0)
+			ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
+		count += bb_count(ray);
+	}
+	return count;
+}
+
 #endif

@@ -69,9 +69,8 @@ bool eval_is_kings_ending(const Position *p);
  * The value of such an ending for the side to move, |result| < EVAL_LIMIT:
  * twice eval_evaluate() (the network's scale there), and, in three kings
  * against one with the lone king off the long diagonal 4-29, the stronger
- * side's plan: 100 for one of its kings on the long diagonal, 40 for each
- * double diagonal (1-28, 5-32) holding one of its kings, less 8 for each
- * square the lone king can move to. Pure; meaningful only where
+ * side's plan, kings_plan_bonus() with the compiled-in weights (fitted to
+ * the databases' distances to the win). Pure; meaningful only where
  * eval_is_kings_ending(p).
  */
 int eval_kings_ending(const Position *p, const EvalWeights *w);

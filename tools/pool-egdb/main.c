@@ -20,6 +20,8 @@ static const char usage_text[] =
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
     "       pool-egdb info   [--dir DIR] [--pieces N]\n"
     "       pool-egdb probe  [--dir DIR] FEN\n"
+    "       pool-egdb fit-plan [--dir DIR] > src/kings_plan_weights.c\n"
+    "                        the plan of three kings against one, fitted to DIR's distances\n"
     "\n"
     "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"
     "(a rerun resumes); --only builds or verifies one pair (X v Y and Y v X)\n"
@@ -371,6 +373,8 @@ static int run(int argc, char **argv)
 		return cmd_info(&a);
 	if (!strcmp(argv[1], "probe"))
 		return cmd_probe(&a);
+	if (!strcmp(argv[1], "fit-plan"))
+		return egdb_fit_plan(a.dir, stdout);
 	return usage_error("unknown command", argv[1]);
 }
 
