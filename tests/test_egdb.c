@@ -692,14 +692,15 @@ static void test_kings_plan_weights_are_the_fit(void **state)
 	if (run("cmp -s %s src/kings_plan_weights.c", out) != 0)
 		fail_msg("pool-egdb fit-plan --dir %s differs from src/kings_plan_weights.c", paths.db);
 	assert_int_not_equal(run("%s fit-plan --dir %s/missing > /dev/null 2>&1", paths.tool, paths.dir), 0);
+	assert_int_equal(run("%s fit-plan W:WK1,K2,K3:BK32 > /dev/null 2>&1", paths.tool), 2);
 }
 
 /* The plan predicts the databases' distances: over random won positions of
  * three kings against one (the lone king off the long diagonal, nothing
  * to capture, the stronger side to move), the bonus falls as the distance
- * to the win grows, a correlation of -0.75 or stronger (the fit's own is
- * about -0.82; the hand-made plan it replaced scored -0.25 with the rest
- * of the kings-ending value). */
+ * to the win grows, a correlation of -0.75 or stronger (-0.83 as written;
+ * the hand-made plan it replaced scored -0.25 with the rest of the
+ * kings-ending value over all such positions). */
 static void test_kings_plan_follows_the_distance(void **state)
 {
 	(void)state;
@@ -707,13 +708,8 @@ static void test_kings_plan_follows_the_distance(void **state)
 	Rng r = {96};
 	double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
 	while (n < 3000) {
-		Bitboard strong = 0, lone = 0;
-		while (bb_count(strong) < 3)
-			strong |= bb_square(rng_below(&r, 32));
-		while (!lone) {
-			Bitboard sq = bb_square(rng_below(&r, 32));
-			lone = sq & strong ? 0 : sq;
-		}
+		Bitboard strong, lone;
+		support_random_three_kings_against_one(&r, &strong, &lone);
 		Position p, them;
 		position_set(&p, lone, strong, strong | lone, WHITE);
 		them = p;

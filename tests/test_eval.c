@@ -246,13 +246,8 @@ static void test_three_kings_against_one_have_a_plan(void **state)
 	Rng r = {1903};
 	int with_plan = 0, held = 0;
 	for (int n = 0; n < 4000; n++) {
-		Bitboard strong = 0, lone = 0;
-		while (bb_count(strong) < 3)
-			strong |= bb_square(rng_below(&r, 32));
-		while (!lone) {
-			Bitboard sq = bb_square(rng_below(&r, 32));
-			lone = sq & strong ? 0 : sq;
-		}
+		Bitboard strong, lone;
+		support_random_three_kings_against_one(&r, &strong, &lone);
 		Color strong_side = rng_below(&r, 2) ? BLACK : WHITE;
 		Position lone_to_move;
 		if (strong_side == BLACK)

@@ -441,3 +441,15 @@ bool support_tool_path(const char *suite, const char *name, char *out, size_t si
 	}
 	return true;
 }
+
+void support_random_three_kings_against_one(Rng *r, Bitboard *kings, Bitboard *lone)
+{
+	*kings = 0;
+	*lone = 0;
+	while (bb_count(*kings) < 3)
+		*kings |= bb_square(rng_below(r, 32));
+	while (!*lone) {
+		Bitboard sq = bb_square(rng_below(r, 32));
+		*lone = sq & *kings ? 0 : sq;
+	}
+}

@@ -110,6 +110,9 @@ bool support_is_legal(const Position *p, Move m);
  */
 void support_random_position(Rng *r, int max_men, int max_kings, Position *out);
 
+/* Three kings and one lone king on random distinct squares (bitboards). */
+void support_random_three_kings_against_one(Rng *r, Bitboard *kings, Bitboard *lone);
+
 /*
  * Plays up to `plies` random legal moves from *start with movegen; stops
  * early where the side to move has no move. Returns the plies played.

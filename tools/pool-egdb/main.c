@@ -374,7 +374,8 @@ static int run(int argc, char **argv)
 	if (!strcmp(argv[1], "probe"))
 		return cmd_probe(&a);
 	if (!strcmp(argv[1], "fit-plan"))
-		return egdb_fit_plan(a.dir, stdout);
+		return a.fen ? usage_error("fit-plan takes no position", a.fen)
+		             : egdb_fit_plan(a.dir, stdout);
 	return usage_error("unknown command", argv[1]);
 }
 
