@@ -45,10 +45,10 @@ static int columns_of(const KingsPlanFeatures *f, int *cols)
 	return n;
 }
 
-/* Calls visit(p, plies) for every won position of three White kings against
- * a Black king off the long diagonal, White to move, no capture for either
- * side (plies: the databases' distance to the win). False when a position
- * is not in the databases. */
+/* Calls visit(ctx, features, plies) for every won position of three White
+ * kings against a Black king off the long diagonal, White to move, no
+ * capture for either side (plies: the databases' distance to the win).
+ * False, with a message, when a position is not in the databases. */
 static bool each_won_position(Egdb *db, void (*visit)(void *, const KingsPlanFeatures *, int), void *ctx)
 {
 	for (int a = 1; a <= 32; a++)
@@ -69,7 +69,9 @@ static bool each_won_position(Egdb *db, void (*visit)(void *, const KingsPlanFea
 						continue;
 					uint8_t v;
 					if (!egdb_probe(db, &p, &v)) {
-						fprintf(stderr, "pool-egdb: %s is not in the databases\n",
+						fprintf(stderr,
+						        "pool-egdb: %s is not in the databases (fit-plan "
+						        "needs four pieces)\n",
 						        fen);
 						return false;
 					}
