@@ -22,7 +22,8 @@ BSD_LIBS = $(shell pkg-config --libs libbsd 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDLIBS  = $(BSD_LIBS) -lpthread -lm
 
-LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
+# One folder per layer (doc/ARCHITECTURE.md); every module but the program's main.
+LIB_SRC   := $(filter-out src/frontend/main.c,$(wildcard src/*/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/book_default.o $(BUILD)/gen/nnue_default.o
 LIB       := $(BUILD)/libpoolshark.a
 # Code only the tools and their tests use (match client, statistics).
@@ -121,7 +122,7 @@ $(BUILD)/gen/nnue_default.o: $(BUILD)/gen/nnue_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The version is set here and compiled into one object.
-$(BUILD)/src/version.o $(BUILD)/pic/src/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
+$(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -131,10 +132,12 @@ $(TOOLS_LIB): $(TOOLS_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
+# The library's own programs and tests reach the front-end headers under src/
+# (frontend/protocol.h); the library's API is include/poolshark/.
 $(BUILD)/tools/%.o: ALL_CFLAGS += -Itools/lib
-$(BUILD)/tests/%.o: ALL_CFLAGS += -Itools/lib
+$(BUILD)/tests/%.o: ALL_CFLAGS += -Itools/lib -Isrc
 
-$(BUILD)/poolshark: $(BUILD)/src/main.o $(LIB)
+$(BUILD)/poolshark: $(BUILD)/src/frontend/main.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 define tool_rule
@@ -161,7 +164,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(TOOLS_LIB) $(LIB)
 $(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/bench/%.o: ALL_CFLAGS += -Itools/lib
+$(BUILD)/bench/%.o: ALL_CFLAGS += -Itools/lib -Isrc
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 #include "poolshark/clock.h"
 #include "poolshark/engine.h"
 #include "poolshark/notation.h"

@@ -3,7 +3,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
-#include "poolshark/cbengine.h"
+#include "frontend/cbengine.h"
 
 #ifdef _WIN32
 #include <windows.h>

@@ -11,7 +11,7 @@ fuzz: deps
 		EXTRA_CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" build-fuzz/libpoolshark.a build-fuzz/libpoolshark-tools.a
 	@for src in $(wildcard tests/fuzz/*.c); do \
 		name=$$(basename $$src .c); \
-		$(FUZZ_CC) $(ALL_CFLAGS) -Itools/lib -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) $$src \
+		$(FUZZ_CC) $(ALL_CFLAGS) -Itools/lib -Isrc -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) $$src \
 			build-fuzz/libpoolshark-tools.a build-fuzz/libpoolshark.a \
 			-o build-fuzz/$$name $(LDLIBS) || exit 1; \
 		mkdir -p build-fuzz/corpus/$$name; \

@@ -13,7 +13,7 @@ WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
 # the browser").
 WEB_SIMD ?= -msimd128
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
-	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 $(WEB_SIMD) -Iinclude -Iweb/compat -MMD -MP
+	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 $(WEB_SIMD) -Iinclude -Isrc -Iweb/compat -MMD -MP
 WEB_LDFLAGS := -O3 $(WEB_SIMD) -sSINGLE_FILE=1 -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 \
 	-sEXPORTED_FUNCTIONS=_worker_create,_worker_line,_malloc,_free \
 	-sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,UTF8ToString

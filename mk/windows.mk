@@ -12,6 +12,7 @@ $(BUILD)/pic/%.o: %.c $(BUILD)/flags
 $(PIC_LIB): $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/$(BUILD)/gen/book_default.o \
 		$(BUILD)/pic/$(BUILD)/gen/nnue_default.o
 	$(AR) rcs $@ $^
+$(BUILD)/pic/checkerboard/%.o: ALL_CFLAGS += -Isrc
 $(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -shared $^ -o $@ $(LDLIBS)
@@ -29,16 +30,16 @@ WIN_BUILD  := build-win
 # Every library module but the engine program's own front-ends (command line,
 # Hub loop, terminal game): the DLL's front-end is cbengine, and these use
 # POSIX calls mingw lacks (SIGPIPE, fmemopen, localtime_r).
-WIN_EXCLUDE := main hubloop play cli cli_annotate cli_perft cli_search
-WIN_MODULES := $(filter-out $(WIN_EXCLUDE),$(patsubst src/%.c,%,$(wildcard src/*.c)))
-WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -Icompat/mingw -MMD -MP
+WIN_EXCLUDE := $(addprefix src/frontend/,$(addsuffix .c,main hubloop play cli cli_annotate cli_perft cli_search))
+WIN_SRC := $(filter-out $(WIN_EXCLUDE),$(wildcard src/*/*.c))
+WIN_CFLAGS = -std=c11 -O2 -D__USE_MINGW_ANSI_STDIO=1 $(WARN) $(EXTRA_CFLAGS) -Iinclude -Isrc -Icompat/mingw -MMD -MP
 WIN_LDFLAGS = -static -static-libgcc -Wl,--no-insert-timestamp
 WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*
 $(WIN_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
-$(WIN_BUILD)/src/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
-$(WIN_BUILD)/libpoolshark-core.a: $(WIN_MODULES:%=$(WIN_BUILD)/src/%.o) $(WIN_BUILD)/$(BUILD)/gen/book_default.o \
+$(WIN_BUILD)/src/base/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
+$(WIN_BUILD)/libpoolshark-core.a: $(WIN_SRC:%.c=$(WIN_BUILD)/%.o) $(WIN_BUILD)/$(BUILD)/gen/book_default.o \
 		$(WIN_BUILD)/$(BUILD)/gen/nnue_default.o \
 		$(WIN_BUILD)/compat/mingw/strtonum.o
 	$(WIN_AR) rcs $@ $^

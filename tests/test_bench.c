@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "poolshark/clock.h"
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"

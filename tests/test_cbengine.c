@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "checkerboard/scenario.h"
-#include "poolshark/cbengine.h"
+#include "frontend/cbengine.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/score.h"

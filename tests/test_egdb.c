@@ -681,7 +681,7 @@ static void test_search_keeps_a_drawn_position_drawn(void **state)
 /* ---- The plan of three kings against one, fitted to the distances ---- */
 
 /* `pool-egdb fit-plan` on the four-piece databases writes exactly the
- * committed src/kings_plan_weights.c: the compiled-in weights are the
+ * committed src/eval/kings_plan_weights.c: the compiled-in weights are the
  * documented command's output (make test runs in the source tree). */
 static void test_kings_plan_weights_are_the_fit(void **state)
 {
@@ -689,8 +689,8 @@ static void test_kings_plan_weights_are_the_fit(void **state)
 	char out[512];
 	snprintf(out, sizeof out, "%s/plan.c", paths.dir);
 	assert_int_equal(run("%s fit-plan --dir %s > %s 2>/dev/null", paths.tool, paths.db, out), 0);
-	if (run("cmp -s %s src/kings_plan_weights.c", out) != 0)
-		fail_msg("pool-egdb fit-plan --dir %s differs from src/kings_plan_weights.c", paths.db);
+	if (run("cmp -s %s src/eval/kings_plan_weights.c", out) != 0)
+		fail_msg("pool-egdb fit-plan --dir %s differs from src/eval/kings_plan_weights.c", paths.db);
 	assert_int_not_equal(run("%s fit-plan --dir %s/missing > /dev/null 2>&1", paths.tool, paths.dir), 0);
 	assert_int_equal(run("%s fit-plan W:WK1,K2,K3:BK32 > /dev/null 2>&1", paths.tool), 2);
 }

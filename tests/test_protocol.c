@@ -22,7 +22,7 @@
 #include "poolshark/nnue.h"
 #include "poolshark/notation.h"
 #include "poolshark/options.h"
-#include "poolshark/protocol.h"
+#include "frontend/protocol.h"
 #include "hubclient.h"
 #include "support/support.h"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 #include "poolshark/clock.h"
 #include "poolshark/engine.h"
 #include "poolshark/hubline.h"

@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "poolshark/bench_positions.h"
 #include "poolshark/engine.h"
 
 enum {
@@ -17,6 +16,16 @@ enum {
 	 * one bench position, so the table stays in cache. */
 	BENCH_HASH_MB = 2
 };
+
+/* A fixed position of the bench, compiled in (src/engine/bench_positions.c). */
+typedef struct BenchPosition {
+	const char *fen;
+	const char *comment;
+} BenchPosition;
+
+/* The bench set, in bench order; the same list as bench/positions.fen. */
+extern const BenchPosition bench_positions[];
+extern const int bench_position_count;
 
 /* Called after each position: its index in bench_positions, the position and
  * what the search found. */

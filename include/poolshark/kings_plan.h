@@ -39,7 +39,7 @@ typedef struct KingsPlanWeights {
 enum { KINGS_PLAN_PER_PLY = 16 };
 
 /* The compiled-in weights, fitted by `pool-egdb fit-plan` (doc/EVAL.md,
- * "Kings endings"); src/kings_plan_weights.c is that command's output. */
+ * "Kings endings"); src/eval/kings_plan_weights.c is that command's output. */
 extern const KingsPlanWeights kings_plan_weights;
 
 /*

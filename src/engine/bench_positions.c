@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bench positions (kept in step with bench/positions.fen by tests/test_bench.c). */
-#include "poolshark/bench_positions.h"
+#include "poolshark/bench.h"
 
 const BenchPosition bench_positions[] = {
     {"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "start position"},

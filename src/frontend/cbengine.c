@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CheckerBoard front-end: the adapter's engine and getmove (commands in cbengine_command.c,
  * board and move conversion in cbengine_board.c). */
-#include "poolshark/cbengine.h"
+#include "cbengine.h"
 
 #include <stdio.h>
 #include <stdlib.h>

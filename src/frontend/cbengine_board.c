@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CheckerBoard front-end: its board, squares, moves and move lists to and from the engine's. */
-#include "poolshark/cbengine.h"
+#include "cbengine.h"
 
 #include <stdio.h>
 #include <string.h>

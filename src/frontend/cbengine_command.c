@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CheckerBoard front-end: enginecommand's replies (name, about, get and set of the options, gamehist). */
-#include "poolshark/cbengine.h"
+#include "cbengine.h"
 
 #include <stdarg.h>
 #include <stdio.h>

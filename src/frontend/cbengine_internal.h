@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 
-#include "poolshark/cbengine.h"
+#include "cbengine.h"
 #include "poolshark/engine.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"

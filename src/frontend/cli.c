@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers shared by the subcommands of the poolshark binary. */
-#include "poolshark/cli.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

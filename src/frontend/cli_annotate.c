@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark annotate`: a PDN file reviewed move by move, games in parallel jobs. */
-#include "poolshark/cli_annotate.h"
+#include "cli_annotate.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "poolshark/annotate.h"
-#include "poolshark/cli.h"
+#include "cli.h"
 #include "poolshark/egdb.h"
 #include "poolshark/engine.h"
 #include "poolshark/options.h"

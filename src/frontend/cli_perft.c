@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark perft`: leaf counts per depth, optional divide and hash. */
-#include "poolshark/cli_perft.h"
+#include "cli_perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "poolshark/cli.h"
+#include "cli.h"
 #include "poolshark/clock.h"
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark bench` and `poolshark analyse`: the search from the command line. */
-#include "poolshark/cli_search.h"
+#include "cli_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "poolshark/bench.h"
-#include "poolshark/cli.h"
+#include "cli.h"
 #include "poolshark/engine.h"
 #include "poolshark/notation.h"
 #include "poolshark/options.h"

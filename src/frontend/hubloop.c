@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The engine process side of the protocol: stdin in this thread, flushed lines on stdout. */
-#include "poolshark/hubloop.h"
+#include "hubloop.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "poolshark/cli.h"
+#include "cli.h"
 #include "poolshark/egdb.h"
 #include "poolshark/hubline.h"
 

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "poolshark/protocol.h"
+#include "protocol.h"
 
 /*
  * Runs a session over file descriptors: reads lines from in_fd until `quit`

@@ -3,12 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "poolshark/cli.h"
-#include "poolshark/cli_annotate.h"
-#include "poolshark/cli_perft.h"
-#include "poolshark/cli_search.h"
-#include "poolshark/hubloop.h"
-#include "poolshark/play.h"
+#include "cli.h"
+#include "cli_annotate.h"
+#include "cli_perft.h"
+#include "cli_search.h"
+#include "hubloop.h"
+#include "play.h"
 #include "poolshark/textfile.h"
 
 typedef struct Subcommand {

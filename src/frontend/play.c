@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `poolshark play`: a game against the engine in the terminal. */
-#include "poolshark/play.h"
+#include "play.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "poolshark/cli.h"
+#include "cli.h"
 #include "poolshark/diagram.h"
 #include "poolshark/engine.h"
 #include "poolshark/game.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The protocol session: its output, options, the command dispatcher and its life cycle. */
-#include "poolshark/protocol.h"
+#include "protocol.h"
 
 #include <stdarg.h>
 #include <stdint.h>

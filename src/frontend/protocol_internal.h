@@ -8,7 +8,7 @@
 
 #include "poolshark/engine.h"
 #include "poolshark/hubline.h"
-#include "poolshark/protocol.h"
+#include "protocol.h"
 
 enum {
 	PROTOCOL_OUTPUT_MAX = 16384, /* a pv of 128 captures still fits */

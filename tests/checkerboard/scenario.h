@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "poolshark/cbengine.h"
+#include "frontend/cbengine.h"
 
 #ifdef _WIN32
 #define SCENARIO_CALL __stdcall

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "poolshark/cbengine.h"
+#include "frontend/cbengine.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

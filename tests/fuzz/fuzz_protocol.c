@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "poolshark/hubline.h"
-#include "poolshark/protocol.h"
+#include "frontend/protocol.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -26,7 +26,7 @@ int rng_below(Rng *r, int n);
  * A position from a FEN-like text "W:WK3,21:B9" (turn, then W and B lists,
  * square numbers with an optional K, no ranges). This is a deliberately
  * separate, strict reader so that tests of the generator do not depend on
- * src/notation.c; it aborts the test program on text it does not accept.
+ * src/rules/notation.c; it aborts the test program on text it does not accept.
  */
 Position support_position(const char *text);
 

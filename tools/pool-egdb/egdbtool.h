@@ -77,7 +77,7 @@ uint8_t derive_value(const Store *st, const Position *p);
  * Fits the plan of three kings against one (kings_plan.h) to the distances
  * of the databases in dir (three kings against one and what it leads to:
  * four pieces) and writes the weights as the C source of
- * src/kings_plan_weights.c to out, the fit's size and error to stderr.
+ * src/eval/kings_plan_weights.c to out, the fit's size and error to stderr.
  * Deterministic. 0, or 1 with a message when the databases are missing.
  */
 int egdb_fit_plan(const char *dir, FILE *out);

@@ -20,7 +20,7 @@ static const char usage_text[] =
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
     "       pool-egdb info   [--dir DIR] [--pieces N]\n"
     "       pool-egdb probe  [--dir DIR] FEN\n"
-    "       pool-egdb fit-plan [--dir DIR] > src/kings_plan_weights.c\n"
+    "       pool-egdb fit-plan [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
     "\n"
     "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"

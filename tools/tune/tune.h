@@ -58,7 +58,7 @@ bool params_read(const TuneParams *ps, const char *path, EvalWeights *w);
 /* Writes every parameter as `name value` lines. */
 void params_write(const TuneParams *ps, const EvalWeights *w, FILE *out);
 
-/* Writes *w as the initializer of the table of variant in src/eval.c
+/* Writes *w as the initializer of the table of variant in src/eval/eval.c
  * (eval_default_weights for pool, eval_russian_weights, ...). */
 void params_write_c(const EvalWeights *w, Variant variant, FILE *out);
 

@@ -3,7 +3,7 @@
 #include <emscripten.h>
 #include <string.h>
 
-#include "poolshark/protocol.h"
+#include "frontend/protocol.h"
 
 /* A sized hash table: the page's memory grows with it. */
 enum { WORKER_HASH_MB = 16, WORKER_MAX_HASH_MB = 512 };
