@@ -2,7 +2,7 @@
 /* Perft's bulk counting of legal moves, without listing quiet moves. */
 #include "poolshark/movegen.h"
 
-#include "movegen_internal.h"
+#include "capture_walk.h"
 
 static inline int men_quiet_count(Bitboard men, Bitboard empty, Color us)
 {

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "movegen_internal.h"
+#include "capture_walk.h"
 
 /*
  * The walks below are written once and compiled once per mode, a constant

@@ -2,7 +2,7 @@
 /* Captures of the rule sets other than pool's, compiled once per rule. */
 #include <stddef.h>
 
-#include "movegen_internal.h"
+#include "capture_walk.h"
 #include "poolshark/variant.h"
 
 /*

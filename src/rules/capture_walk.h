@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the generator's files (movegen.c, movegen_variant.c, movecount.c) share. */
-#ifndef POOLSHARK_MOVEGEN_INTERNAL_H
-#define POOLSHARK_MOVEGEN_INTERNAL_H
+/* The capture walk and board helpers the generator's files (movegen.c, movegen_variant.c, movecount.c) share. */
+#ifndef POOLSHARK_CAPTURE_WALK_H
+#define POOLSHARK_CAPTURE_WALK_H
 
 #include <stdbool.h>
 #include <stdint.h>
