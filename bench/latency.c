@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* How fast the engine answers during a search: ping -> pong, stop -> done, stdin closed -> exit. */
+/* How fast the engine answers: ping -> pong and stop -> done during a search, stdin closed -> exit,
+ * ponder-hit -> done, the time a clock search uses, a forced move. */
 #include <bsd/stdlib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -121,10 +122,43 @@ int main(int argc, char **argv)
 		gone.ms[gone.count++] = (double)(now_us() - t0) / 1000.0;
 		hub_engine_stop(&e, 0);
 	}
+	static Series hit, clocked, forced;
+	if (!start(&e, binary))
+		return 1;
+	for (int i = 0; i < rounds; i++) {
+		/* After ponder-hit, 0.1 s for the move: the part beyond 100 ms is the latency. */
+		hub_engine_send(&e, "pos start");
+		hub_engine_send(&e, "level move-time=0.1");
+		hub_engine_send(&e, "go ponder");
+		pause_ms(30);
+		int64_t t0 = now_us();
+		if (!hub_engine_send(&e, "ponder-hit") || !wait_for(&e, "done"))
+			goto broken;
+		hit.ms[hit.count++] = (double)(now_us() - t0) / 1000.0;
+		/* 0.6 s left for one move: all of it may be used, never more. */
+		hub_engine_send(&e, "pos start");
+		hub_engine_send(&e, "level time=0.6 moves=1");
+		t0 = now_us();
+		if (!hub_engine_send(&e, "go think") || !wait_for(&e, "done"))
+			goto broken;
+		clocked.ms[clocked.count++] = (double)(now_us() - t0) / 1000.0;
+		/* One legal move (Black's capture 1x10) with a minute left: at once. */
+		hub_engine_send(&e, "pos fen=B:W6,20:B1,K32");
+		hub_engine_send(&e, "level time=60");
+		t0 = now_us();
+		if (!hub_engine_send(&e, "go think") || !wait_for(&e, "done"))
+			goto broken;
+		forced.ms[forced.count++] = (double)(now_us() - t0) / 1000.0;
+	}
+	hub_engine_stop(&e, 1000);
 	printf("engine: %s, during `go analyze` from the start position\n", binary);
 	report("ping -> pong", &pong);
 	report("stop -> done", &done);
 	report("stdin closed -> exited", &gone);
+	printf("and with a clock:\n");
+	report("ponder-hit -> done (0.1 s)", &hit);
+	report("go, 0.6 s for 1 move -> done", &clocked);
+	report("go, one legal move -> done", &forced);
 	return 0;
 broken:
 	fprintf(stderr, "latency: no answer within %d ms\n", REPLY_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Engine facade: background searches, stop within 50 ms, ponder, clocks, options. */
+/* Engine facade: background searches, stop, ponder, clocks, options (their latencies: bench/latency). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,7 +25,6 @@
 typedef struct Seen {
 	atomic_int infos;
 	atomic_int dones;
-	atomic_llong done_at_ms;
 	SearchResult result;
 	Position root;
 } Seen;
@@ -42,7 +41,6 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 	Seen *seen = user;
 	seen->result = *result;
 	seen->root = *root;
-	atomic_store(&seen->done_at_ms, clock_now_ms());
 	atomic_fetch_add(&seen->dones, 1);
 }
 
@@ -50,7 +48,6 @@ static void init_seen(Seen *s)
 {
 	atomic_init(&s->infos, 0);
 	atomic_init(&s->dones, 0);
-	atomic_init(&s->done_at_ms, 0);
 }
 
 static void sleep_ms(int ms)
@@ -86,9 +83,9 @@ static void test_network_score_is_the_searched_one(void **state)
 	engine_destroy(e);
 }
 
-/* An infinite search runs until told; the move comes within 50 ms of the
- * stop request, exactly one `done`, and it is legal. */
-static void test_stop_answers_within_50_ms(void **state)
+/* An infinite search runs until told; the stop request brings exactly one
+ * `done`, with a legal move (how soon: bench/latency, "stop -> done"). */
+static void test_stop_ends_an_infinite_search(void **state)
 {
 	(void)state;
 	Engine *e = small_engine();
@@ -100,12 +97,9 @@ static void test_stop_answers_within_50_ms(void **state)
 	sleep_ms(300);
 	assert_true(engine_is_searching(e));
 	assert_int_equal(atomic_load(&seen.dones), 0);
-	int64_t asked = clock_now_ms();
 	engine_stop(e);
 	engine_wait(e);
-	int64_t answered = atomic_load(&seen.done_at_ms);
 	assert_int_equal(atomic_load(&seen.dones), 1);
-	assert_true(answered - asked < 50);
 	assert_false(engine_is_searching(e));
 	assert_true(atomic_load(&seen.infos) >= 1);
 	assert_true(support_is_legal(&seen.root, seen.result.best));
@@ -131,7 +125,8 @@ static void test_immediate_stop_still_moves(void **state)
 }
 
 /* Pondering does not end on its own; after ponder-hit the clock runs and
- * a 100 ms move time ends the search. */
+ * the 100 ms move time ends the search by itself (how soon:
+ * bench/latency, "ponder-hit -> done"). */
 static void test_ponder_hit_starts_the_clock(void **state)
 {
 	(void)state;
@@ -142,17 +137,15 @@ static void test_ponder_hit_starts_the_clock(void **state)
 	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	sleep_ms(400);
 	assert_int_equal(atomic_load(&seen.dones), 0);
-	int64_t hit = clock_now_ms();
 	engine_ponder_hit(e);
 	engine_wait(e);
-	int64_t took = atomic_load(&seen.done_at_ms) - hit;
 	assert_int_equal(atomic_load(&seen.dones), 1);
-	assert_true(took < 100 + 50);
 	assert_true(support_is_legal(&seen.root, seen.result.best));
 	engine_destroy(e);
 }
 
-/* With a clock, never past the time left; with one legal move, at once. */
+/* A search on a clock ends by itself; with one legal move it plays it
+ * after one iteration (the time used of a clock: bench/latency). */
 static void test_clock_is_respected(void **state)
 {
 	(void)state;
@@ -160,10 +153,10 @@ static void test_clock_is_respected(void **state)
 	Seen seen;
 	init_seen(&seen);
 	SearchLimits limits = {.time_left_ms = 600, .moves_to_go = 1};
-	int64_t start = clock_now_ms();
 	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	engine_wait(e);
-	assert_true(atomic_load(&seen.done_at_ms) - start < 600);
+	assert_int_equal(atomic_load(&seen.dones), 1);
+	assert_true(seen.result.nodes > 0);
 
 	/* Black's only move is the capture 1x10. */
 	Position p;
@@ -174,11 +167,10 @@ static void test_clock_is_respected(void **state)
 	init_seen(&seen);
 	limits.time_left_ms = 60000;
 	limits.moves_to_go = 0;
-	start = clock_now_ms();
 	assert_int_equal(engine_start(e, &limits, NULL, on_done, &seen), ENGINE_OK);
 	engine_wait(e);
-	assert_true(atomic_load(&seen.done_at_ms) - start < 20);
 	assert_true(move_equal(seen.result.best, list.moves[0]));
+	assert_int_equal(seen.result.depth, 1); /* nothing to think about: one iteration */
 	engine_destroy(e);
 }
 
@@ -402,7 +394,7 @@ static void test_prepare_makes_the_table_resident(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_stop_answers_within_50_ms),
+	    cmocka_unit_test(test_stop_ends_an_infinite_search),
 	    cmocka_unit_test(test_immediate_stop_still_moves),
 	    cmocka_unit_test(test_ponder_hit_starts_the_clock),
 	    cmocka_unit_test(test_clock_is_respected),
