@@ -2,7 +2,11 @@
 # Tests, benchmarks and the other builds of the same sources (sanitizer,
 # portable, profile-guided).
 
-# Every suite runs even when one fails; the summary line counts them.
+# Every suite runs even when one fails; the summary line counts them. A suite
+# that hangs (a search that never stops) is ended after SUITE_TIMEOUT seconds
+# and counted as failed: the tests assert behaviour, never speed, so the
+# bound only turns a hang into a failure.
+SUITE_TIMEOUT ?= 900
 test: deps
 	@$(MAKE) --no-print-directory check-tests
 
@@ -12,8 +16,11 @@ check-tests: $(PROGRAMS) $(TESTS) $(HELPERS) $(CB_SO)
 		echo "== $$t"; \
 		case $$t in *.sh) run="sh $$t" ;; *) run=$$t ;; esac; \
 		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
-		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) $$run; then pass=$$((pass+1)); \
-		else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
+		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) timeout $(SUITE_TIMEOUT) $$run; \
+		then pass=$$((pass+1)); \
+		else status=$$?; fail=$$((fail+1)); \
+			if [ $$status -eq 124 ]; then echo "FAILED: $$t (no end after $(SUITE_TIMEOUT) s)"; \
+			else echo "FAILED: $$t"; fi; fi; \
 	done; \
 	echo "suites: $$pass passed, $$fail failed"; \
 	test $$fail -eq 0
