@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The capture walk and board helpers the generator's files (movegen.c, movegen_variant.c, movecount.c) share. */
+/* The capture walk and board helpers shared by movegen.c, movegen_variant.c and movecount.c. */
 #ifndef POOLSHARK_CAPTURE_WALK_H
 #define POOLSHARK_CAPTURE_WALK_H
 
