@@ -64,33 +64,35 @@ static void report(const char *what, Series *s)
 	       sum / s->count, s->ms[s->count / 2], s->ms[s->count - 1]);
 }
 
-static bool start(HubEngine *e, const char *binary)
+static bool start(HubEngine *e, const char *binary, int threads)
 {
-	char command[1100], error[256];
+	char command[1100], error[256], option[64];
 	snprintf(command, sizeof command, "'%s' hub", binary);
 	if (!hub_engine_spawn(e, command, error, sizeof error)) {
 		fprintf(stderr, "latency: %s\n", error);
 		return false;
 	}
-	return hub_engine_send(e, "ping") && wait_for(e, "pong");
+	snprintf(option, sizeof option, "set-param name=threads value=%d", threads);
+	return hub_engine_send(e, option) && hub_engine_send(e, "ping") && wait_for(e, "pong");
 }
 
 int main(int argc, char **argv)
 {
 	const char *binary = argc > 1 ? argv[1] : "./poolshark";
-	int rounds = ROUNDS_DEFAULT;
-	if (argc > 2) {
-		const char *problem = NULL;
+	int rounds = ROUNDS_DEFAULT, threads = 1;
+	const char *problem = NULL;
+	if (argc > 2)
 		rounds = (int)strtonum(argv[2], 1, 1000, &problem);
-		if (problem) {
-			fprintf(stderr, "usage: latency [BINARY] [ROUNDS 1-1000]\n");
-			return 2;
-		}
+	if (argc > 3 && !problem)
+		threads = (int)strtonum(argv[3], 1, 256, &problem);
+	if (problem || argc > 4) {
+		fprintf(stderr, "usage: latency [BINARY] [ROUNDS 1-1000] [THREADS 1-256]\n");
+		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
 	static Series pong, done, gone;
 	HubEngine e;
-	if (!start(&e, binary))
+	if (!start(&e, binary, threads))
 		return 1;
 	for (int i = 0; i < rounds; i++) {
 		hub_engine_send(&e, "pos start");
@@ -107,7 +109,7 @@ int main(int argc, char **argv)
 	}
 	hub_engine_stop(&e, 1000);
 	for (int i = 0; i < rounds; i++) {
-		if (!start(&e, binary))
+		if (!start(&e, binary, threads))
 			return 1;
 		hub_engine_send(&e, "pos start");
 		hub_engine_send(&e, "go analyze");
@@ -123,7 +125,7 @@ int main(int argc, char **argv)
 		hub_engine_stop(&e, 0);
 	}
 	static Series hit, clocked, forced;
-	if (!start(&e, binary))
+	if (!start(&e, binary, threads))
 		return 1;
 	for (int i = 0; i < rounds; i++) {
 		/* After ponder-hit, 0.1 s for the move: the part beyond 100 ms is the latency. */
@@ -151,7 +153,8 @@ int main(int argc, char **argv)
 		forced.ms[forced.count++] = (double)(now_us() - t0) / 1000.0;
 	}
 	hub_engine_stop(&e, 1000);
-	printf("engine: %s, during `go analyze` from the start position\n", binary);
+	printf("engine: %s, %d thread%s, during `go analyze` from the start position\n", binary, threads,
+	       threads > 1 ? "s" : "");
 	report("ping -> pong", &pong);
 	report("stop -> done", &done);
 	report("stdin closed -> exited", &gone);
