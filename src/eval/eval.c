@@ -31,7 +31,7 @@ const EvalWeights eval_default_weights = {
 };
 
 /* Russian and Brazilian draughts: pool's table before the refits of
- * doc/strength.md's second round, which were measured in pool only; the
+ * steps 11, 14 and 15 of doc/experiments.md, measured in pool only; the
  * terms added then stay at 0 until a match in a variant says otherwise. */
 static const EvalWeights eval_variant_weights = {
     .man = 100,
