@@ -9,8 +9,8 @@ WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c $(BUILD)/gen/nnue_default.c w
 WEB_OBJ  := $(WEB_SRC:%.c=$(WEB_OUT)/%.o)
 # WebAssembly SIMD (every current browser has it) for the network's
 # integer arithmetic; `make web WEB_SIMD=` builds the page without it, for
-# a browser that lacks it. Same scores either way (README, "Playing in
-# the browser").
+# a browser that lacks it. Same scores either way (doc/WEB.md, "The
+# network in the page").
 WEB_SIMD ?= -msimd128
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_SINGLE_THREAD \
 	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 $(WEB_SIMD) -Iinclude -Isrc -Iweb/compat -MMD -MP

@@ -14,7 +14,7 @@
 enum {
 	/* What a move lost against the best move of its position, in
 	 * hundredths of a man from the mover's view, from which it is marked
-	 * (README, "Annotating games"): a move that gives a man away for
+	 * (doc/ANALYSIS.md, "Reviewing games"): a move that gives a man away for
 	 * nothing loses about a hundred. */
 	ANNOTATE_DUBIOUS = 30, /* $6 */
 	ANNOTATE_MISTAKE = 60, /* $2 */

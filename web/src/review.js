@@ -5,7 +5,7 @@
 /*
  * The marks, by the score the played move lost against the best one, in
  * men (1.00 = one man): the thresholds a command-line annotator uses too,
- * and the README states. NAGs as PDN writes them.
+ * and doc/WEB.md states. NAGs as PDN writes them.
  */
 const REVIEW_MARKS = [
   { name: 'blunder', loss: 0.9, nag: '$4', symbol: '??' },
