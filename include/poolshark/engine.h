@@ -61,8 +61,8 @@ typedef enum EngineStatus {
 const char *engine_status_text(EngineStatus status);
 
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
- * no endgame databases, pool checkers, one thread, book off, the classic
- * evaluation, the compiled-in network for eval=net. */
+ * no endgame databases, pool checkers, one thread, book off, the learned
+ * network (eval=net, the one compiled in for the variant), contempt 0. */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */
