@@ -46,7 +46,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 # Keep objects between builds (they are intermediate for the pattern rules).
 .PRECIOUS: $(BUILD)/%.o
 
-.PHONY: egdb egdb-verify egdb-conversion egdb-slurm-test
+.PHONY: fuzz-build fuzz-corpus egdb egdb-verify egdb-conversion egdb-slurm-test
 .PHONY: all deps test check-tests check-shape perft bench bench-eval bench-perft sanitize native portable pgo play soak clean help fuzz \
 	format web test-web bench-web checkerboard test-checkerboard FORCE
 
