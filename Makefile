@@ -121,7 +121,13 @@ $(BUILD)/gen/nnue_default.c: $(NNUE_DEFAULT) scripts/embed-bytes
 $(BUILD)/gen/nnue_default.o: $(BUILD)/gen/nnue_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# The version is set here and compiled into one object.
+# The version is set here and compiled into one object; $(BUILD)/config
+# holds it, so that a new one rebuilds that object.
+CONFIG_TEXT = $(VERSION)
+$(BUILD)/config: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CONFIG_TEXT)' | cmp -s - $@ || echo '$(CONFIG_TEXT)' > $@
+$(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: $(BUILD)/config
 $(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 
 $(LIB): $(LIB_OBJ)

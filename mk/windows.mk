@@ -38,6 +38,11 @@ WIN_SYSTEM_DLLS := kernel32|msvcrt|user32|advapi32|ws2_32|ucrtbase|api-ms-win-.*
 $(WIN_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+# The version, with a stamp so that a new one rebuilds the object.
+$(WIN_BUILD)/version: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+$(WIN_BUILD)/src/base/version.o: $(WIN_BUILD)/version
 $(WIN_BUILD)/src/base/version.o: WIN_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
 $(WIN_BUILD)/libpoolshark-core.a: $(WIN_SRC:%.c=$(WIN_BUILD)/%.o) $(WIN_BUILD)/$(BUILD)/gen/book_default.o \
 		$(WIN_BUILD)/$(BUILD)/gen/nnue_default.o \

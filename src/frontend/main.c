@@ -10,6 +10,7 @@
 #include "hubloop.h"
 #include "play.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 typedef struct Subcommand {
 	const char *name;
@@ -33,13 +34,16 @@ static void usage(FILE *out)
 	fprintf(out, "usage: poolshark [SUBCOMMAND [ARGS]]\n\n");
 	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
 		fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
-	fprintf(out, "\nWith no subcommand poolshark speaks the Hub protocol; type `help` there.\n");
+	fprintf(out, "\nWith no subcommand poolshark speaks the Hub protocol; type `help` there.\n"
+	             "poolshark --version prints the version.\n");
 }
 
 /* Every subcommand's results go to standard output: a write that failed
  * (a full disk, /dev/full) fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "poolshark"))
+		return textfile_exit("poolshark", CLI_OK);
 	if (argc < 2 || !strcmp(argv[1], "--egdb"))
 		return textfile_exit("poolshark", hubloop_main(argc, argv));
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

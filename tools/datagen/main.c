@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "datagen.h"
+#include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static int usage(void)
 {
@@ -19,6 +21,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "datagen"))
+		return textfile_exit("datagen", 0);
 	if (argc < 2)
 		return usage();
 	if (!strcmp(argv[1], "gen"))

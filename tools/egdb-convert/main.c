@@ -13,6 +13,7 @@
 #include "poolshark/number.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static const char usage_text[] =
     "usage: egdb-convert --egdb DIR [--positions N] [--min-distance PLIES] [--nodes N] [--seed S]\n"
@@ -276,5 +277,7 @@ static int run(int argc, char **argv)
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "egdb-convert"))
+		return textfile_exit("egdb-convert", 0);
 	return textfile_exit("egdb-convert", run(argc, argv));
 }

@@ -12,6 +12,7 @@
 #include "poolshark/search.h"
 #include "poolshark/tt.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static const char usage_text[] =
     "usage: make-book --out FILE [--depth D] [--plies P] [--full-plies F] [--margin M]\n"
@@ -214,5 +215,7 @@ done: /* the one way out after the allocations, failed or not */
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "make-book"))
+		return textfile_exit("make-book", 0);
 	return textfile_exit("make-book", run(argc, argv));
 }

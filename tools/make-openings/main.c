@@ -16,6 +16,7 @@
 #include "poolshark/number.h"
 #include "poolshark/position.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static const char usage_text[] =
     "usage: make-openings [--variant " VARIANT_CHOICES "] [--plies N] [--engine COMMAND]\n"
@@ -249,5 +250,7 @@ static int run(int argc, char **argv)
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "make-openings"))
+		return textfile_exit("make-openings", 0);
 	return textfile_exit("make-openings", run(argc, argv));
 }

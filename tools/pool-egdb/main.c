@@ -12,6 +12,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static const char usage_text[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
@@ -382,5 +383,7 @@ static int run(int argc, char **argv)
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "pool-egdb"))
+		return textfile_exit("pool-egdb", 0);
 	return textfile_exit("pool-egdb", run(argc, argv));
 }

@@ -12,6 +12,7 @@
 #include "match.h"
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 static const char usage_text[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
@@ -203,6 +204,9 @@ int main(int argc, char **argv)
 	bool summarize = false;
 	char **files = NULL;
 	int file_count = 0;
+
+	if (version_option(argc, argv, "pool-match"))
+		return textfile_exit("pool-match", 0);
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];

@@ -12,6 +12,7 @@
 #include "poolshark/search.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 enum { HASH_MB = 16, PLY_CAP = 400 };
 
@@ -178,5 +179,7 @@ static int run(int argc, char **argv)
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "selfplay"))
+		return textfile_exit("selfplay", 0);
 	return textfile_exit("selfplay", run(argc, argv));
 }

@@ -10,6 +10,8 @@
 #include "nettrain.h"
 #include "poolshark/number.h"
 #include "poolshark/random.h"
+#include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 enum { FILES_MAX = 256, THREADS_MAX = 8 };
 
@@ -251,6 +253,8 @@ static bool start_network(Options *o, Variant variant, FloatNet *net)
 
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "train"))
+		return textfile_exit("train", 0);
 	Options o = {0};
 	if (!parse(argc, argv, &o)) {
 		usage();

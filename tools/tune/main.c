@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 #include "tune.h"
 
@@ -16,6 +17,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
+	if (version_option(argc, argv, "tune"))
+		return textfile_exit("tune", 0);
 	if (argc < 2)
 		return usage();
 	if (!strcmp(argv[1], "gen"))
