@@ -3,6 +3,9 @@
 # engine, the tools, the tests and benches; mk/*.mk hold the other jobs.
 
 VERSION := 0.1
+# Where make install puts the programs and manual pages (mk/release.mk); an
+# installed copy looks for endgame databases in PREFIX/share/poolshark/egdb.
+PREFIX  ?= /usr/local
 CC      ?= cc
 # Every build has a directory of its own and writes nothing outside it:
 #   build/           make: for this machine; ./poolshark and the tools in the
@@ -121,14 +124,17 @@ $(BUILD)/gen/nnue_default.c: $(NNUE_DEFAULT) scripts/embed-bytes
 $(BUILD)/gen/nnue_default.o: $(BUILD)/gen/nnue_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# The version is set here and compiled into one object; $(BUILD)/config
-# holds it, so that a new one rebuilds that object.
-CONFIG_TEXT = $(VERSION)
+# The version is set here and compiled into one object, with the directory
+# where an installed copy looks for endgame databases (from PREFIX);
+# $(BUILD)/config holds both, so that a change rebuilds that object.
+EGDB_INSTALL_DIR = $(PREFIX)/share/poolshark/egdb
+CONFIG_TEXT = $(VERSION) $(EGDB_INSTALL_DIR)
 $(BUILD)/config: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(CONFIG_TEXT)' | cmp -s - $@ || echo '$(CONFIG_TEXT)' > $@
 $(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: $(BUILD)/config
-$(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"'
+$(BUILD)/src/base/version.o $(BUILD)/pic/src/base/version.o: ALL_CFLAGS += -DPOOLSHARK_VERSION='"$(VERSION)"' \
+	-DPOOLSHARK_EGDB_DIR='"$(EGDB_INSTALL_DIR)"'
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)

@@ -36,9 +36,11 @@ int egdb_max_pieces(const Egdb *db);
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value);
 
 /*
- * The default database directory of the programs: "databases" beside the
- * running executable (where `make egdb` puts it), written to out when that
- * directory exists; otherwise out is "" (no databases).
+ * The default database directory of the programs, written to out: "databases"
+ * beside the running executable (where `make egdb` puts it) when that
+ * directory exists, else an installed copy's PREFIX/share/poolshark/egdb
+ * (poolshark_installed_egdb_dir) when that one exists; otherwise "" (no
+ * databases). The Windows DLL has none: its host names the directory.
  */
 void egdb_default_dir(char *out, size_t size);
 

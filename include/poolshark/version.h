@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The version of poolshark, set in one place: VERSION in the Makefile. */
+/* The version of poolshark and where an installed copy keeps its data: set in the Makefile. */
 #ifndef POOLSHARK_VERSION_H
 #define POOLSHARK_VERSION_H
 
@@ -7,6 +7,13 @@
 
 /* "0.2": what `hub`, `name`, `about`, `--version`, the terminal game and PDN files report. */
 extern const char poolshark_version[];
+
+/*
+ * The endgame database directory of an installed copy, PREFIX/share/poolshark/egdb
+ * (`make install`'s PREFIX, compiled in), or "" in a build that installs nowhere
+ * (the Windows DLL, the page). egdb_default_dir() looks there.
+ */
+extern const char poolshark_installed_egdb_dir[];
 
 /*
  * The --version option of every program: when argv[1] is "--version", prints

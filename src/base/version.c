@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The version string; the build passes POOLSHARK_VERSION from the Makefile's VERSION. */
+/* The version string and an installed copy's database directory, both from the Makefile. */
 #include "poolshark/version.h"
 
 #include <stdio.h>
@@ -8,8 +8,13 @@
 #ifndef POOLSHARK_VERSION
 #error "build with -DPOOLSHARK_VERSION=\"x.y\" (the Makefile does)"
 #endif
+/* Only the builds of programs a user installs name a prefix. */
+#ifndef POOLSHARK_EGDB_DIR
+#define POOLSHARK_EGDB_DIR ""
+#endif
 
 const char poolshark_version[] = POOLSHARK_VERSION;
+const char poolshark_installed_egdb_dir[] = POOLSHARK_EGDB_DIR;
 
 bool version_option(int argc, char **argv, const char *program)
 {

@@ -17,6 +17,7 @@
 #endif
 
 #include "poolshark/movegen.h"
+#include "poolshark/version.h"
 
 /* A whole file, read-only: memory-mapped, or read into memory where the
  * system has no mmap (the Windows build). NULL when it cannot be read. */
@@ -271,24 +272,36 @@ bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 	return true;
 }
 
+#ifndef _WIN32
+/* Writes dir to out when it is a directory and fits. */
+static bool use_dir_if_present(const char *dir, char *out, size_t size)
+{
+	struct stat st;
+	if (!dir[0] || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || strlen(dir) >= size)
+		return false;
+	snprintf(out, size, "%s", dir);
+	return true;
+}
+#endif
+
 void egdb_default_dir(char *out, size_t size)
 {
 	out[0] = '\0';
 #ifndef _WIN32
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n <= 0)
-		return;
-	exe[n] = '\0';
-	char *slash = strrchr(exe, '/');
-	if (!slash)
-		return;
-	slash[1] = '\0';
-	char dir[4200];
-	snprintf(dir, sizeof dir, "%sdatabases", exe);
-	struct stat st;
-	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && strlen(dir) < size)
-		snprintf(out, size, "%s", dir);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			slash[1] = '\0';
+			char dir[4200];
+			snprintf(dir, sizeof dir, "%sdatabases", exe);
+			if (use_dir_if_present(dir, out, size))
+				return;
+		}
+	}
+	use_dir_if_present(poolshark_installed_egdb_dir, out, size);
 #else
 	(void)size; /* a DLL's host names the directory (egdb-path) */
 #endif
