@@ -50,8 +50,8 @@ bench: deps $(BUILD)/poolshark $(BUILD)/bench/latency
 native: all
 
 portable: deps
-	@$(MAKE) --no-print-directory BUILD=build-portable OPT="$(PORTABLE_OPT)" all
-	@echo "portable programs: build-portable/poolshark, and $(TOOLS) in build-portable/bin/"
+	@$(MAKE) --no-print-directory BUILD=$(PORTABLE_BUILD) $(PORTABLE_FLAGS) all
+	@echo "portable programs: $(PORTABLE_BUILD)/poolshark, and $(TOOLS) in $(PORTABLE_BUILD)/bin/"
 
 # Profile-guided build: the bench and a perft are the training load.
 pgo: deps
