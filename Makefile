@@ -90,6 +90,10 @@ help:
 	@echo "                        and its copy poolshark64b.dll for a second, independent engine slot"
 	@echo "make test-checkerboard  the DLL's test program under wine"
 	@echo "make pgo        profile-guided build trained on the bench, in build-pgo/"
+	@echo "make install    the programs, manual pages and openings into PREFIX=/usr/local"
+	@echo "                (DESTDIR=, BINDIR=PREFIX/bin); make uninstall removes them"
+	@echo "make test-man   lint the manual pages (mandoc, groff); make test-install: make install"
+	@echo "                and uninstall into a scratch PREFIX (CI runs both)"
 	@echo "make soak       abuse the engine, CLI, terminal game and pool-match, then three"
 	@echo "                1,000-game fast matches (one on busy cores); forfeits against the goals (long)"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
@@ -197,6 +201,6 @@ clean:
 # The jobs beyond the library and its programs, one file each; this Makefile
 # stays the one entry point (windows.mk before test.mk: the tests load its
 # shared object).
-include mk/windows.mk mk/test.mk mk/fuzz.mk mk/web.mk mk/egdb.mk
+include mk/windows.mk mk/test.mk mk/fuzz.mk mk/web.mk mk/egdb.mk mk/release.mk
 
 -include $(shell find $(BUILD) $(WEB_OUT) $(WIN_BUILD) -name '*.d' 2>/dev/null)
