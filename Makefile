@@ -12,13 +12,14 @@ CC      ?= cc
 #                    top directory are copies of its programs
 #   build-portable/  make portable: generic, for packagers
 #   build-san/  build-pgo/  build-fuzz/   make sanitize, make pgo, make fuzz
+#   build-dist/      make dist: the generic build, static (mk/release.mk)
 BUILD   ?= build
 # -O3 -march=native: the default is the fast build for the machine it runs on
 # (profile-guided measured 5% faster on perft but 10% slower on the bench).
 OPT     ?= -O3 -march=native
 PORTABLE_OPT := -O2
-# The generic build's settings, for every build meant for other machines
-# (make portable; PORTABLE_BUILD names its directory).
+# The generic build's settings, for every build meant for other machines:
+# make portable, make dist's Linux programs, the Debian package.
 PORTABLE_FLAGS = OPT="$(PORTABLE_OPT)"
 PORTABLE_BUILD ?= build-portable
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -29,7 +30,7 @@ BSD_LIBS = $(shell pkg-config --libs libbsd 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDLIBS  = $(BSD_LIBS) -lpthread -lm
 # STATIC=1 links the programs (not the tests) statically: glibc's and
-# libbsd's static libraries are enough.
+# libbsd's static libraries are enough (make dist's Linux programs).
 ifeq ($(STATIC),1)
 BSD_LIBS = $(shell pkg-config --static --libs libbsd 2>/dev/null)
 PROGRAM_LDFLAGS = -static
@@ -92,8 +93,11 @@ help:
 	@echo "make pgo        profile-guided build trained on the bench, in build-pgo/"
 	@echo "make install    the programs, manual pages and openings into PREFIX=/usr/local"
 	@echo "                (DESTDIR=, BINDIR=PREFIX/bin); make uninstall removes them"
+	@echo "make dist       the release: dist/poolshark-$(VERSION)/ and its tarball, the same bytes"
+	@echo "                from the same commit (a clean tree, or DIST_DIRTY=1; doc/RELEASE.md)"
 	@echo "make test-man   lint the manual pages (mandoc, groff); make test-install: make install"
-	@echo "                and uninstall into a scratch PREFIX (CI runs both)"
+	@echo "                and uninstall into a scratch PREFIX; make test-dist: make dist, the"
+	@echo "                unpacked bundle run, make dist again from a clone (CI runs all three)"
 	@echo "make soak       abuse the engine, CLI, terminal game and pool-match, then three"
 	@echo "                1,000-game fast matches (one on busy cores); forfeits against the goals (long)"
 	@echo "make format     clang-format every C file; make check-shape: formatting and include layers"
@@ -196,7 +200,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(TOOLS_LIB) $(LIB)
 
 clean:
 	rm -rf build build-portable build-san build-native build-pgo build-fuzz build-sig-gcc build-sig-clang build-sig-avx2 \
-		build-web web/dist build-win poolshark $(TOOLS)
+		build-web web/dist build-win build-dist dist poolshark $(TOOLS)
 
 # The jobs beyond the library and its programs, one file each; this Makefile
 # stays the one entry point (windows.mk before test.mk: the tests load its
