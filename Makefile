@@ -13,6 +13,7 @@ CC      ?= cc
 #   build-portable/  make portable: generic, for packagers
 #   build-san/  build-pgo/  build-fuzz/   make sanitize, make pgo, make fuzz
 #   build-dist/      make dist: the generic build, static (mk/release.mk)
+#   build-deb/       the Debian package's generic build (debian/rules)
 BUILD   ?= build
 # -O3 -march=native: the default is the fast build for the machine it runs on
 # (profile-guided measured 5% faster on perft but 10% slower on the bench).
@@ -200,7 +201,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(TOOLS_LIB) $(LIB)
 
 clean:
 	rm -rf build build-portable build-san build-native build-pgo build-fuzz build-sig-gcc build-sig-clang build-sig-avx2 \
-		build-web web/dist build-win build-dist dist poolshark $(TOOLS)
+		build-web web/dist build-win build-dist build-deb dist poolshark $(TOOLS)
 
 # The jobs beyond the library and its programs, one file each; this Makefile
 # stays the one entry point (windows.mk before test.mk: the tests load its

@@ -30,7 +30,7 @@ install: deps $(PROGRAMS)
 uninstall:
 	@{ $(call install_manifest,$(BUILD),$(BINDIR),$(PREFIX)) } | sh scripts/install uninstall "$(DESTDIR)" "$(PREFIX)"
 
-# The generic build, installed (what a package installs).
+# The generic build, installed (the Debian package's, debian/rules).
 install-portable: deps
 	@$(MAKE) --no-print-directory BUILD=$(PORTABLE_BUILD) $(PORTABLE_FLAGS) install
 
@@ -56,7 +56,8 @@ dist: deps
 	 } | sh scripts/make-dist build dist $(DIST_NAME) $(VERSION)
 
 # The tests of the release, for CI (not in make test: they need mandoc and
-# groff, or build more).
+# groff, or build more). tests/deb-test.sh installs the package on the
+# machine: CI alone runs it.
 test-man:
 	sh tests/man-test.sh
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One version, the Makefile's VERSION: every program's --version prints it
 # (the engine "poolshark VERSION", each tool "NAME (poolshark) VERSION"), so
-# does the Hub `id` line, and a --version on /dev/full fails as a lost write.
+# do the Hub `id` line and debian/changelog, and a --version on /dev/full
+# fails as a lost write.
 # Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_version.sh
 set -u
 cd "$(dirname "$0")/.."
@@ -32,11 +33,15 @@ done
 [ "$count" -ge 9 ] || fail "found $count tools under tools/, expected at least 9"
 
 expect "the Hub id line" "id name=poolshark version=$version author=\"the poolshark authors\" country=none" \
-	"$(printf 'hub\nquit\n' | "$bin" | head -n 1)"
+	"$(printf 'hub\nquit\n' | "$bin" | sed -n 1p)"
+
+# The Debian package's version is the release's (a native package).
+changelog=$(sed -n '1s/^poolshark (\([^)]*\)).*/\1/p' debian/changelog)
+expect "debian/changelog's newest entry" "$version" "$changelog"
 
 if "$bin" --version >/dev/full 2>/dev/null; then
 	fail "poolshark --version >/dev/full exits 0"
 fi
 
-[ $failed -eq 0 ] && echo "version $version: poolshark, $count tools and the Hub id line"
+[ $failed -eq 0 ] && echo "version $version: poolshark, $count tools, the Hub id line, debian/changelog"
 exit $failed
