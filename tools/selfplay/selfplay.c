@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "poolshark/number.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
@@ -13,6 +12,7 @@
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
+#include "cmdline.h"
 
 enum { HASH_MB = 16, PLY_CAP = 400 };
 
@@ -63,56 +63,34 @@ static GameResult play_game(const Game *opening, Player *black, Player *white, G
 	return status.result == RESULT_NONE ? RESULT_DRAW : status.result;
 }
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: selfplay [--games N] [--depth-a A] [--depth-b B] [--random-plies K] "
-	                "[--seed S] [--verbose]\n"
-	                "Plays N games (N/2 openings, each with both colours) between a search\n"
-	                "to depth A and one to depth B; prints A's wins, draws and losses.\n");
-	return 2;
-}
-
-static bool parse_options(int argc, char **argv, Options *o)
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_options(int argc, char **argv, Options *o, int *status)
 {
 	*o = (Options){.games = 100, .depth_a = 10, .depth_b = 6, .random_plies = 6, .seed = 1};
-	for (int i = 1; i < argc; i++) {
-		const char *err = NULL;
-		if (!strcmp(argv[i], "--verbose")) {
-			o->verbose = true;
-			continue;
-		}
-		if (i + 1 >= argc) {
-			bool known = !strcmp(argv[i], "--games") || !strcmp(argv[i], "--depth-a") ||
-			             !strcmp(argv[i], "--depth-b") || !strcmp(argv[i], "--random-plies") ||
-			             !strcmp(argv[i], "--seed");
-			fprintf(stderr, "selfplay: %s: %s\n", argv[i],
-			        known ? "needs a value" : "unknown option");
-			return false;
-		}
-		const char *v = argv[++i];
-		if (!strcmp(argv[i - 1], "--games"))
-			o->games = (int)number_read(v, 2, 100000, &err);
-		else if (!strcmp(argv[i - 1], "--depth-a"))
-			o->depth_a = (int)number_read(v, 1, 60, &err);
-		else if (!strcmp(argv[i - 1], "--depth-b"))
-			o->depth_b = (int)number_read(v, 1, 60, &err);
-		else if (!strcmp(argv[i - 1], "--random-plies"))
-			o->random_plies = (int)number_read(v, 0, 40, &err);
-		else if (!strcmp(argv[i - 1], "--seed"))
-			o->seed = number_read(v, 0, 1LL << 62, &err);
-		else {
-			fprintf(stderr, "selfplay: unknown option '%s'\n", argv[i - 1]);
-			return false;
-		}
-		if (err) {
-			fprintf(stderr, "selfplay: %s: %s is %s\n", argv[i - 1], v, err);
-			return false;
-		}
-	}
+	const CmdlineOption options[] = {
+	    cmdline_int("games", "N", &o->games, 2, 100000,
+	                "games, an even number: both colours of each opening (default 100)"),
+	    cmdline_int("depth-a", "A", &o->depth_a, 1, 60, "the depth of the first search (default 10)"),
+	    cmdline_int("depth-b", "B", &o->depth_b, 1, 60, "the depth of the second search (default 6)"),
+	    cmdline_int("random-plies", "K", &o->random_plies, 0, 40,
+	                "random moves from the start to each opening (default 6)"),
+	    cmdline_long("seed", "S", &o->seed, 0, 1LL << 62, "of the random openings (default 1)"),
+	    cmdline_on("verbose", &o->verbose, "a line per game"),
+	};
+	const Cmdline cmdline = {
+	    .program = "selfplay",
+	    .synopsis = "usage: selfplay [OPTIONS]\n"
+	                "Plays N games (N/2 openings, each with both colours) between a search\n"
+	                "to depth A and one to depth B; prints A's wins, draws and losses.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
 	if (o->games % 2) {
-		fprintf(stderr,
-		        "selfplay: --games: %d is odd (each opening is played twice, colours reversed)\n",
-		        o->games);
+		*status = cmdline_fail(&cmdline,
+		                       "--games: %d is odd (each opening is played twice, colours reversed)",
+		                       o->games);
 		return false;
 	}
 	return true;
@@ -121,8 +99,9 @@ static bool parse_options(int argc, char **argv, Options *o)
 static int run(int argc, char **argv)
 {
 	Options o;
-	if (!parse_options(argc, argv, &o))
-		return usage();
+	int status;
+	if (!parse_options(argc, argv, &o, &status))
+		return status;
 	Player a = {.depth = o.depth_a, .search = search_create()};
 	Player b = {.depth = o.depth_b, .search = search_create()};
 	Game *opening = malloc(sizeof *opening), *g = malloc(sizeof *g);
