@@ -8,23 +8,11 @@
 #include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "poolshark/number.h"
 #include "poolshark/search.h"
 #include "poolshark/tt.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
-
-static const char usage_text[] =
-    "usage: make-book --out FILE [--depth D] [--plies P] [--full-plies F] [--margin M]\n"
-    "                 [--max-moves K] [--positions N] [--hash MB]\n"
-    "\n"
-    "Searches positions breadth-first from the start, every root move scored to\n"
-    "depth D (default 14), and writes a book (doc/BOOK.md) of the moves within M\n"
-    "hundredths of a man of the best (default 10), at most K a position (default\n"
-    "3), weighted by how close they are. The first F plies (default 3) follow\n"
-    "every legal move, later ones only the book moves, up to P plies (default 8)\n"
-    "or N searched positions (default 1500). A position with one legal move is\n"
-    "passed through, not stored.\n";
+#include "cmdline.h"
 
 enum { SEEN_BITS = 18, MAX_QUEUE = 1 << 17, WEIGHT_SCALE = 1000 };
 
@@ -56,51 +44,36 @@ static bool seen_add(Seen *s, uint64_t key)
 	return true;
 }
 
-static bool parse_args(int argc, char **argv, Settings *s)
+/* The options into *s (its defaults first); false with the exit status. */
+static bool parse_args(int argc, char **argv, Settings *s, int *status)
 {
 	*s = (Settings){NULL, 14, 8, 3, 10, 3, 1500, 64};
-	struct {
-		const char *flag;
-		long long *value, min, max;
-	} numbers[] = {
-	    {"--depth", &s->depth, 1, 40},          {"--plies", &s->plies, 1, 40},
-	    {"--full-plies", &s->full_plies, 0, 6}, {"--margin", &s->margin, 0, 500},
-	    {"--max-moves", &s->max_moves, 1, 20},  {"--positions", &s->positions, 1, 100000},
-	    {"--hash", &s->hash_mb, 1, 16384},
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("out", "FILE", &s->out, "the book to write")),
+	    cmdline_long("depth", "D", &s->depth, 1, 40, "the depth of every search (default 14)"),
+	    cmdline_long("plies", "P", &s->plies, 1, 40, "the deepest ply (default 8)"),
+	    cmdline_long("full-plies", "F", &s->full_plies, 0, 6,
+	                 "the plies that follow every legal move (default 3)"),
+	    cmdline_long("margin", "M", &s->margin, 0, 500,
+	                 "hundredths of a man from the best a move may be (default 10)"),
+	    cmdline_long("max-moves", "K", &s->max_moves, 1, 20, "moves a position at most (default 3)"),
+	    cmdline_long("positions", "N", &s->positions, 1, 100000, "positions to search (default 1500)"),
+	    cmdline_long("hash", "MB", &s->hash_mb, 1, 16384, "the table's size (default 64)"),
 	};
-	for (int i = 1; i < argc; i++) {
-		if (i + 1 >= argc) {
-			fprintf(stderr, "make-book: %s needs a value\n", argv[i]);
-			return false;
-		}
-		if (!strcmp(argv[i], "--out")) {
-			s->out = argv[++i];
-			continue;
-		}
-		bool known = false;
-		for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
-			if (strcmp(argv[i], numbers[k].flag))
-				continue;
-			const char *problem =
-			    number_parse(argv[i + 1], numbers[k].min, numbers[k].max, numbers[k].value);
-			if (problem) {
-				fprintf(stderr, "make-book: %s %s is %s (%lld..%lld)\n", argv[i], argv[i + 1],
-				        problem, numbers[k].min, numbers[k].max);
-				return false;
-			}
-			known = true;
-			i++;
-		}
-		if (!known) {
-			fprintf(stderr, "make-book: unknown option '%s'\n", argv[i]);
-			return false;
-		}
-	}
-	if (!s->out) {
-		fprintf(stderr, "make-book: --out FILE is required\n");
-		return false;
-	}
-	return true;
+	const Cmdline cmdline = {
+	    .program = "make-book",
+	    .synopsis = "usage: make-book --out FILE [OPTIONS]\n"
+	                "\n"
+	                "Searches positions breadth-first from the start, every root move scored to\n"
+	                "depth D, and writes a book (doc/BOOK.md) of the moves within M hundredths\n"
+	                "of a man of the best, at most K a position, weighted by how close they are.\n"
+	                "The first F plies follow every legal move, later ones only the book moves,\n"
+	                "up to P plies or N searched positions. A position with one legal move is\n"
+	                "passed through, not stored.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	};
+	return cmdline_parse(&cmdline, argc, argv, status);
 }
 
 /* The scored root moves of one search, best first. */
@@ -135,16 +108,15 @@ static int score_moves(Search *search, TT *tt, const Position *p, const Settings
 static int run(int argc, char **argv)
 {
 	Settings s;
-	if (argc < 2 || !parse_args(argc, argv, &s)) {
-		fputs(usage_text, stderr);
-		return 2;
-	}
+	int status;
+	if (!parse_args(argc, argv, &s, &status))
+		return status;
 	Node *queue = malloc(MAX_QUEUE * sizeof *queue);
 	Seen *seen = calloc(1, sizeof *seen);
 	BookEntry *entries = malloc((size_t)s.positions * (size_t)s.max_moves * sizeof *entries);
 	Search *search = search_create();
 	TT tt = {0};
-	int status = 1;
+	status = 1;
 	if (!queue || !seen || !entries || !search || !tt_init(&tt, (size_t)s.hash_mb)) {
 		fprintf(stderr, "make-book: out of memory\n");
 		goto done;
