@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* egdb-convert: does poolshark win database wins and hold database draws under the real draw rules? */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,27 +9,15 @@
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "poolshark/number.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
-
-static const char usage_text[] =
-    "usage: egdb-convert --egdb DIR [--positions N] [--min-distance PLIES] [--nodes N] [--seed S]\n"
-    "                    [--draws N] [--without] [--verbose]\n"
-    "\n"
-    "Picks N won positions of 4-5 pieces (the side to move wins in at least\n"
-    "--min-distance plies, default 20) and N drawn ones (where some move loses),\n"
-    "and plays each as a game under the full rules (RULES.md 3): poolshark, searching\n"
-    "--nodes per move (default 100000), plays the side to move; the other side plays\n"
-    "perfectly from the databases (the longest defence when lost, the fastest win\n"
-    "when poolshark errs). --without: poolshark plays without the databases.\n"
-    "Prints one line per game and a summary table.\n";
+#include "cmdline.h"
 
 typedef struct Options {
 	const char *dir;
 	int positions, draws, min_distance;
-	uint64_t nodes, seed;
+	long long nodes, seed;
 	bool without, verbose;
 } Options;
 
@@ -40,15 +27,6 @@ typedef struct Tally {
 	long plies_won; /* over the won games */
 	long distance;  /* database distance of the won games' starts */
 } Tally;
-
-static bool parse_u64(const char *text, long long low, long long high, uint64_t *out)
-{
-	long long v;
-	if (number_parse(text, low, high, &v))
-		return false;
-	*out = (uint64_t)v;
-	return true;
-}
 
 /* The database's move for the side that is not poolshark: the fastest win,
  * else a draw, else the longest loss; ties to the first in generation order. */
@@ -150,7 +128,7 @@ static GameStatus play(Engine *e, Egdb *db, const Position *start, const Options
 		if (p->side == engine_side) {
 			SearchLimits limits = {0};
 			SearchResult r;
-			limits.nodes = o->nodes;
+			limits.nodes = (uint64_t)o->nodes;
 			engine_set_game(e, g);
 			engine_search_sync(e, &limits, NULL, NULL, &r);
 			m = r.best;
@@ -163,7 +141,7 @@ static GameStatus play(Engine *e, Egdb *db, const Position *start, const Options
 
 static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, Game *g)
 {
-	uint64_t rng = o->seed + (wins ? 0 : 1);
+	uint64_t rng = (uint64_t)o->seed + (wins ? 0 : 1);
 	int n = wins ? o->positions : o->draws;
 	for (int i = 0; i < n; i++) {
 		Position start;
@@ -203,39 +181,44 @@ static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, 
 	}
 }
 
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_options(int argc, char **argv, Options *o, int *status)
+{
+	*o = (Options){NULL, 50, 50, 20, 100000, 1, false, false};
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("egdb", "DIR", &o->dir, "the referee's databases (5 pieces)")),
+	    cmdline_int("positions", "N", &o->positions, 0, 100000, "won positions to play (default 50)"),
+	    cmdline_int("draws", "N", &o->draws, 0, 100000, "drawn positions to play (default 50)"),
+	    cmdline_int("min-distance", "PLIES", &o->min_distance, 1, 200,
+	                "the shortest win of a won position (default 20)"),
+	    cmdline_long("nodes", "N", &o->nodes, 1, 1000000000000LL,
+	                 "poolshark's nodes a move (default 100000)"),
+	    cmdline_long("seed", "S", &o->seed, 0, 1LL << 62, "of the positions' choice (default 1)"),
+	    cmdline_on("without", &o->without, "poolshark plays without the databases"),
+	    cmdline_on("verbose", &o->verbose, "a line per game"),
+	};
+	const Cmdline cmdline = {
+	    .program = "egdb-convert",
+	    .synopsis = "usage: egdb-convert --egdb DIR [OPTIONS]\n"
+	                "\n"
+	                "Picks N won positions of 4-5 pieces (the side to move wins in at least\n"
+	                "--min-distance plies) and N drawn ones (where some move loses), and plays\n"
+	                "each as a game under the full rules (RULES.md 3): poolshark, searching\n"
+	                "--nodes per move, plays the side to move; the other side plays perfectly\n"
+	                "from the databases (the longest defence when lost, the fastest win when\n"
+	                "poolshark errs). Prints one line per game and a summary table.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	};
+	return cmdline_parse(&cmdline, argc, argv, status);
+}
+
 static int run(int argc, char **argv)
 {
-	Options o = {NULL, 50, 50, 20, 100000, 1, false, false};
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool v = i + 1 < argc;
-		uint64_t n;
-		if (!strcmp(a, "--egdb") && v)
-			o.dir = argv[++i];
-		else if (!strcmp(a, "--positions") && v && parse_u64(argv[++i], 0, 100000, &n))
-			o.positions = (int)n;
-		else if (!strcmp(a, "--draws") && v && parse_u64(argv[++i], 0, 100000, &n))
-			o.draws = (int)n;
-		else if (!strcmp(a, "--min-distance") && v && parse_u64(argv[++i], 1, 200, &n))
-			o.min_distance = (int)n;
-		else if (!strcmp(a, "--nodes") && v && parse_u64(argv[++i], 1, 1000000000000LL, &n))
-			o.nodes = n;
-		else if (!strcmp(a, "--seed") && v && parse_u64(argv[++i], 0, 1LL << 62, &n))
-			o.seed = n;
-		else if (!strcmp(a, "--without"))
-			o.without = true;
-		else if (!strcmp(a, "--verbose"))
-			o.verbose = true;
-		else {
-			fprintf(stderr, "egdb-convert: bad or incomplete argument '%s'\n%s", a, usage_text);
-			return 2;
-		}
-	}
-	if (!o.dir) {
-		fprintf(stderr, "egdb-convert: --egdb DIR is needed (the referee's databases)\n%s",
-		        usage_text);
-		return 2;
-	}
+	Options o;
+	int status;
+	if (!parse_options(argc, argv, &o, &status))
+		return status;
 	char err[256];
 	Egdb *db = egdb_open(o.dir, err, sizeof err);
 	if (!db || egdb_max_pieces(db) < 5) {
@@ -257,7 +240,7 @@ static int run(int argc, char **argv)
 	Tally wins = {0}, draws = {0};
 	run_set(e, db, &o, true, &wins, g);
 	run_set(e, db, &o, false, &draws, g);
-	printf("poolshark %s databases, %" PRIu64 " nodes a move, against perfect play:\n",
+	printf("poolshark %s databases, %lld nodes a move, against perfect play:\n",
 	       o.without ? "without" : "with", o.nodes);
 	printf("  won positions (distance >= %d): %d games, %d converted, %d drawn (%d 25-move rule, %d "
 	       "thirteen-move "
