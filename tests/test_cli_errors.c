@@ -55,14 +55,14 @@ static void test_make_openings_names_the_bad_option(void **state)
 	support_run(&r, "%s/make-openings --plies", paths.tools);
 	expect_usage_error(&r, "make-openings: --plies: needs a value");
 	support_run(&r, "%s/make-openings --plies 99", paths.tools);
-	expect_usage_error(&r, "make-openings: --plies 99: ");
+	expect_usage_error(&r, "make-openings: --plies: 99 is too large");
 	support_run(&r, "%s/make-openings --engine %s --min-score 0.9 --max-score 0.5", paths.tools,
 	            paths.engine);
 	expect_usage_error(&r, "make-openings: --min-score 0.90 is above --max-score 0.50");
 	support_run(&r, "%s/make-openings --min-score 0.5", paths.tools);
 	expect_usage_error(&r, "make-openings: --min-score needs --engine");
 	support_run(&r, "%s/make-openings --min-score -1", paths.tools);
-	expect_usage_error(&r, "make-openings: --min-score -1: not a score from 0 to 100");
+	expect_usage_error(&r, "make-openings: --min-score: -1 is negative (from 0 to 100)");
 }
 
 /* selfplay plays every opening with both colours: an odd count is refused

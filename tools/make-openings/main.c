@@ -13,21 +13,10 @@
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "poolshark/number.h"
 #include "poolshark/position.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
-
-static const char usage_text[] =
-    "usage: make-openings [--variant " VARIANT_CHOICES "] [--plies N] [--engine COMMAND]\n"
-    "                     [--depth D] [--max-score MEN] [--min-score MEN]\n"
-    "\n"
-    "Prints one FEN per line: every distinct position N plies (default 3) from\n"
-    "the variant's start, in move generator order. With --engine (a Hub engine, e.g.\n"
-    "./poolshark) each position is searched to depth D (default 8) and kept\n"
-    "only when the score is within --max-score (default 0.6) of equal and at\n"
-    "least --min-score (default 0) from it: a --min-score above 0 makes a set of\n"
-    "unbalanced openings, each giving one side an edge.\n";
+#include "cmdline.h"
 
 enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
 
@@ -106,71 +95,92 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 	return false;
 }
 
+typedef struct Settings {
+	Variant variant;
+	long long plies, depth;
+	double max_score, min_score;
+	const char *engine; /* NULL: keep every position */
+} Settings;
+
+/* The options into *s (its defaults first); false with the exit status. */
+static bool parse_options(int argc, char **argv, Settings *s, int *status)
+{
+	*s = (Settings){.variant = VARIANT_POOL, .plies = 3, .depth = 8, .max_score = 0.6};
+	const CmdlineOption options[] = {
+	    cmdline_variant("variant", &s->variant, "the rules and their start (default pool)"),
+	    cmdline_long("plies", "N", &s->plies, 0, 12, "plies from the start (default 3)"),
+	    cmdline_text("engine", "COMMAND", &s->engine, "a Hub engine that scores each position"),
+	    cmdline_long("depth", "D", &s->depth, 1, 100, "the engine's depth (default 8)"),
+	    cmdline_decimal("max-score", "MEN", &s->max_score, 0, 100,
+	                    "the largest score kept, either way (default 0.6)"),
+	    cmdline_decimal("min-score", "MEN", &s->min_score, 0, 100,
+	                    "the smallest score kept, either way (default 0)"),
+	};
+	const Cmdline cmdline = {
+	    .program = "make-openings",
+	    .synopsis =
+	        "usage: make-openings [--variant " VARIANT_CHOICES "] [--plies N] [--engine COMMAND]\n"
+	        "                     [--depth D] [--max-score MEN] [--min-score MEN]\n"
+	        "\n"
+	        "Prints one FEN per line: every distinct position N plies from the\n"
+	        "variant's start, in move generator order. With --engine (a Hub engine, e.g.\n"
+	        "./poolshark) each position is searched to depth D and kept only when the\n"
+	        "score is within --max-score of equal and at least --min-score from it: a\n"
+	        "--min-score above 0 makes a set of unbalanced openings, each giving one\n"
+	        "side an edge.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
+	if (s->min_score > s->max_score)
+		*status = cmdline_fail(&cmdline,
+		                       "--min-score %.2f is above --max-score %.2f: no position can be kept",
+		                       s->min_score, s->max_score);
+	else if (s->min_score > 0 && !s->engine)
+		*status = cmdline_fail(&cmdline, "--min-score needs --engine, which scores the positions");
+	else
+		return true;
+	return false;
+}
+
+/* The two comment lines that open the file: what it holds, and the command that remakes it. */
+static void print_header(const Settings *s, int count, const char *engine_name)
+{
+	printf("# %d distinct positions %lld plies from the %s start", count, s->plies,
+	       variant_rules(s->variant)->title);
+	if (s->engine && s->min_score > 0)
+		printf(", kept when `%s` at depth %lld scores from %.2f to %.2f either way", engine_name,
+		       s->depth, s->min_score, s->max_score);
+	else if (s->engine)
+		printf(", kept when `%s` at depth %lld scores within %.2f", engine_name, s->depth,
+		       s->max_score);
+	bool pool = s->variant == VARIANT_POOL;
+	const char *name = variant_rules(s->variant)->name;
+	printf("\n# remake: make-openings");
+	if (!pool)
+		printf(" --variant %s", name);
+	printf(" --plies %lld", s->plies);
+	if (s->engine)
+		printf(" --engine ./poolshark --depth %lld --max-score %.2f", s->depth, s->max_score);
+	if (s->min_score > 0)
+		printf(" --min-score %.2f", s->min_score);
+	printf(" > tools/data/openings%s%s%s.fen\n", pool ? "" : "-", pool ? "" : name,
+	       s->min_score > 0 ? "-unbalanced" : "");
+}
+
 static int run(int argc, char **argv)
 {
-	long long plies = 3, depth = 8;
-	double max_score = 0.6, min_score = 0;
-	const char *engine = NULL, *problem = NULL;
-	Variant variant = VARIANT_POOL;
-
-	for (int i = 1; i < argc; i++) {
-		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(usage_text, stdout);
-			return 0;
-		}
-		if (!next) {
-			bool known = !strcmp(argv[i], "--plies") || !strcmp(argv[i], "--depth") ||
-			             !strcmp(argv[i], "--variant") || !strcmp(argv[i], "--engine") ||
-			             !strcmp(argv[i], "--max-score") || !strcmp(argv[i], "--min-score");
-			fprintf(stderr, "make-openings: %s: %s\n%s", argv[i],
-			        known ? "needs a value" : "unknown option", usage_text);
-			return 2;
-		}
-		if (!strcmp(argv[i], "--plies")) {
-			problem = number_parse(next, 0, 12, &plies);
-		} else if (!strcmp(argv[i], "--depth")) {
-			problem = number_parse(next, 1, 100, &depth);
-		} else if (!strcmp(argv[i], "--variant")) {
-			if (!variant_parse(next, &variant))
-				problem = "unknown variant (known: " VARIANT_NAMES ")";
-		} else if (!strcmp(argv[i], "--engine")) {
-			engine = next;
-		} else if (!strcmp(argv[i], "--max-score")) {
-			if (number_parse_decimal(next, 0, 100, &max_score))
-				problem = "not a score from 0 to 100";
-		} else if (!strcmp(argv[i], "--min-score")) {
-			if (number_parse_decimal(next, 0, 100, &min_score))
-				problem = "not a score from 0 to 100";
-		} else {
-			problem = "unknown option";
-		}
-		if (problem) {
-			fprintf(stderr, "make-openings: %s %s: %s\n%s", argv[i], next, problem, usage_text);
-			return 2;
-		}
-		i++;
-	}
-
-	if (min_score > max_score) {
-		fprintf(
-		    stderr,
-		    "make-openings: --min-score %.2f is above --max-score %.2f: no position can be kept\n%s",
-		    min_score, max_score, usage_text);
-		return 2;
-	}
-	if (min_score > 0 && !engine) {
-		fprintf(stderr, "make-openings: --min-score needs --engine, which scores the positions\n%s",
-		        usage_text);
-		return 2;
-	}
-
+	Settings s;
+	int status = 0;
+	if (!parse_options(argc, argv, &s, &status))
+		return status;
 	Collection c = {0, malloc(MAX_OPENINGS * sizeof(Position))};
 	Position start;
 	if (!c.positions)
 		return 1;
-	position_start_variant(&start, variant);
-	collect(&start, (int)plies, &c);
+	position_start_variant(&start, s.variant);
+	collect(&start, (int)s.plies, &c);
 
 	HubEngine e;
 	char error[HUB_LINE_MAX];
@@ -184,50 +194,32 @@ static int run(int argc, char **argv)
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
 	sigaction(SIGHUP, &action, NULL);
-	HubParam params[] = {{"variant", variant_rules(variant)->name}};
-	int param_count = variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
-	bool spawned = engine && hub_engine_spawn(&e, engine, error, sizeof error);
+	HubParam params[] = {{"variant", variant_rules(s.variant)->name}};
+	int param_count = s.variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
+	bool spawned = s.engine && hub_engine_spawn(&e, s.engine, error, sizeof error);
 	e.interrupt = &interrupted; /* spawning cleared it */
-	if (engine &&
+	if (s.engine &&
 	    (!spawned || !hub_engine_handshake(&e, params, param_count, 10000, error, sizeof error))) {
-		fprintf(stderr, "make-openings: %s: %s\n", engine, error);
+		fprintf(stderr, "make-openings: %s: %s\n", s.engine, error);
 		hub_engine_stop(&e, 500);
 		free(c.positions);
 		return interrupted ? 130 : 1;
 	}
-	printf("# %d distinct positions %lld plies from the %s start", c.count, plies,
-	       variant_rules(variant)->title);
-	if (engine && min_score > 0)
-		printf(", kept when `%s` at depth %lld scores from %.2f to %.2f either way",
-		       e.name[0] ? e.name : engine, depth, min_score, max_score);
-	else if (engine)
-		printf(", kept when `%s` at depth %lld scores within %.2f", e.name[0] ? e.name : engine,
-		       depth, max_score);
-	const char *name = variant_rules(variant)->name;
-	printf("\n# remake: make-openings");
-	if (variant != VARIANT_POOL)
-		printf(" --variant %s", name);
-	printf(" --plies %lld", plies);
-	if (engine)
-		printf(" --engine ./poolshark --depth %lld --max-score %.2f", depth, max_score);
-	if (min_score > 0)
-		printf(" --min-score %.2f", min_score);
-	printf(" > tools/data/openings%s%s%s.fen\n", variant == VARIANT_POOL ? "" : "-",
-	       variant == VARIANT_POOL ? "" : name, min_score > 0 ? "-unbalanced" : "");
-	int kept = 0, status = 0;
+	print_header(&s, c.count, e.name[0] ? e.name : s.engine);
+	int kept = 0;
 	for (int i = 0; i < c.count && !interrupted; i++) {
 		char fen[NOTATION_FEN_MAX];
 		double score = 0;
 		notation_write_fen(&c.positions[i], fen, sizeof fen);
-		if (engine) {
-			if (!engine_score(&e, &c.positions[i], depth, &score)) {
+		if (s.engine) {
+			if (!engine_score(&e, &c.positions[i], s.depth, &score)) {
 				if (interrupted)
 					break;
 				fprintf(stderr, "make-openings: no score for %s\n", fen);
 				status = 1;
 				break;
 			}
-			if (fabs(score) > max_score || fabs(score) < min_score) {
+			if (fabs(score) > s.max_score || fabs(score) < s.min_score) {
 				fprintf(stderr, "dropped %s (score %+.2f)\n", fen, score);
 				continue;
 			}
