@@ -209,6 +209,15 @@ static int choice_index(const char *names, const char *word)
 	return -1;
 }
 
+bool cmdline_read_number(const char *text, long long min, long long max, long long *out, char *problem,
+                         size_t size)
+{
+	const char *why = number_parse(text, min, max, out);
+	if (why)
+		snprintf(problem, size, "%s is %s (from %lld to %lld)", text, why, min, max);
+	return !why;
+}
+
 /* Stores `value` as option o says; false with the problem. */
 static bool apply(const Cmdline *c, const CmdlineOption *o, const char *value, char *problem, size_t size)
 {
@@ -220,10 +229,8 @@ static bool apply(const Cmdline *c, const CmdlineOption *o, const char *value, c
 	case CMDLINE_TEXT: *o->to.text = value; return true;
 	case CMDLINE_INT:
 	case CMDLINE_LONG:
-		if ((why = number_parse(value, o->min, o->max, &whole))) {
-			snprintf(problem, size, "%s is %s (from %lld to %lld)", value, why, o->min, o->max);
+		if (!cmdline_read_number(value, o->min, o->max, &whole, problem, size))
 			return false;
-		}
 		if (o->kind == CMDLINE_INT)
 			*o->to.number = (int)whole;
 		else

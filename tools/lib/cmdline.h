@@ -129,6 +129,12 @@ enum { CMDLINE_USAGE_ERROR = 2, CMDLINE_PROBLEM_MAX = 512 };
  */
 bool cmdline_parse(const Cmdline *c, int argc, char **argv, int *exit_status);
 
+/* For setters: a whole number in [min, max] read as CMDLINE_LONG reads it;
+ * false with the problem as CMDLINE_LONG words it ("0 is too small (from 1
+ * to 60)"), *out unchanged. */
+bool cmdline_read_number(const char *text, long long min, long long max, long long *out, char *problem,
+                         size_t size);
+
 /* Prints the synopsis and one line per option ("  --games N   help"). */
 void cmdline_usage(const Cmdline *c, FILE *out);
 
