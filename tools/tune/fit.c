@@ -7,6 +7,7 @@
 
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
+#include "cmdline.h"
 #include "tune.h"
 
 typedef struct FitOptions {
@@ -27,67 +28,49 @@ typedef struct Fit {
 	const TuneParams *params;
 } Fit;
 
-static int fit_usage(void)
+/* --fix NAME, again for each weight. */
+static bool add_fixed(void *context, const char *value, char *problem, size_t size)
 {
-	fprintf(stderr,
-	        "usage: tune fit --data FILE [--variant V] [--weights FILE] [--k K] [--passes N]\n"
-	        "                [--step S] [--valid-every M] [--lambda L] [--fix NAME]... [--out FILE]\n"
-	        "Fits K of sigmoid(K * eval) to the results of FILE (written by tune gen) with\n"
-	        "the start weights (those V plays with, V one of " VARIANT_NAMES ", default\n"
-	        "pool; or FILE of `name value` lines), then\n"
-	        "moves one weight at a time by S (default 8, halved down to 1 when no move\n"
-	        "helps) while the mean squared error falls, for at most N passes (default 1000;\n"
-	        "0 only measures). Games whose number is a multiple of M (default 10; 0: none)\n"
-	        "are held out for validation. L adds L * sum (w - start)^2 to the error. Writes\n"
-	        "the weights to FILE (--out) after every pass and the C table to stdout.\n");
-	return 2;
+	FitOptions *o = context;
+	if (o->fix_count == TUNE_PARAM_MAX) {
+		snprintf(problem, size, "more than %d weights", TUNE_PARAM_MAX);
+		return false;
+	}
+	o->fix[o->fix_count++] = value;
+	return true;
 }
 
-static bool parse_fit_options(int argc, char **argv, FitOptions *o)
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_fit_options(int argc, char **argv, FitOptions *o, int *status)
 {
 	*o = (FitOptions){.passes = 1000, .step = 8, .valid_every = 10};
-	for (int i = 1; i < argc; i++) {
-		const char *err = NULL;
-		if (i + 1 >= argc)
-			return false;
-		const char *opt = argv[i], *v = argv[++i];
-		if (!strcmp(opt, "--data"))
-			o->data = v;
-		else if (!strcmp(opt, "--variant")) {
-			if (!variant_parse(v, &o->variant)) {
-				fprintf(stderr, "tune fit: --variant: unknown variant `%s` (known: %s)\n", v,
-				        VARIANT_NAMES);
-				return false;
-			}
-		} else if (!strcmp(opt, "--weights"))
-			o->weights = v;
-		else if (!strcmp(opt, "--out"))
-			o->out = v;
-		else if (!strcmp(opt, "--passes"))
-			o->passes = (int)number_read(v, 0, 1000000, &err);
-		else if (!strcmp(opt, "--step"))
-			o->step = (int)number_read(v, 1, 256, &err);
-		else if (!strcmp(opt, "--valid-every"))
-			o->valid_every = (int)number_read(v, 0, 1000000, &err);
-		else if (!strcmp(opt, "--fix") && o->fix_count < TUNE_PARAM_MAX)
-			o->fix[o->fix_count++] = v;
-		else if (!strcmp(opt, "--k") || !strcmp(opt, "--lambda")) {
-			char *end;
-			double x = strtod(v, &end);
-			if (*end || !(x >= 0 && x < 1e6))
-				err = "not a number >= 0";
-			else if (!strcmp(opt, "--k"))
-				o->k = x;
-			else
-				o->lambda = x;
-		} else
-			return false;
-		if (err) {
-			fprintf(stderr, "tune fit: %s: %s is %s\n", opt, v, err);
-			return false;
-		}
-	}
-	return o->data != NULL;
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("data", "FILE", &o->data, "positions written by tune gen")),
+	    cmdline_variant("variant", &o->variant, "the rules of FILE (default pool)"),
+	    cmdline_text("weights", "FILE", &o->weights,
+	                 "the start weights, `name value` lines (default: V's)"),
+	    cmdline_decimal("k", "K", &o->k, 0, 1e6, "of sigmoid(K * eval) (default: fitted)"),
+	    cmdline_int("passes", "N", &o->passes, 0, 1000000, "passes at most (default 1000; 0 measures)"),
+	    cmdline_int("step", "S", &o->step, 1, 256, "the first step of a weight (default 8)"),
+	    cmdline_int("valid-every", "M", &o->valid_every, 0, 1000000,
+	                "games held out for validation (default 10; 0: none)"),
+	    cmdline_decimal("lambda", "L", &o->lambda, 0, 1e6, "the pull toward the start (default 0)"),
+	    cmdline_call("fix", "NAME", add_fixed, "a weight the fit keeps (again for more)"),
+	    cmdline_text("out", "FILE", &o->out, "the weights, written after every pass"),
+	};
+	const Cmdline cmdline = {
+	    .program = "tune fit",
+	    .synopsis = "usage: tune fit --data FILE [OPTIONS]\n"
+	                "Fits K of sigmoid(K * eval) to the results of FILE (written by tune gen) with\n"
+	                "the start weights, then moves one weight at a time by S (halved down to 1\n"
+	                "when no move helps) while the mean squared error falls, for at most N\n"
+	                "passes. Games whose number is a multiple of M are held out for validation.\n"
+	                "L adds L * sum (w - start)^2 to the error. Writes the C table to stdout.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .context = o,
+	};
+	return cmdline_parse(&cmdline, argc, argv, status);
 }
 
 /* Mean squared error of sigmoid(k * eval) against the results. */
@@ -207,8 +190,9 @@ static bool split_data(const char *path, Variant variant, int valid_every, Fit *
 int tune_fit(int argc, char **argv)
 {
 	FitOptions o;
-	if (!parse_fit_options(argc, argv, &o))
-		return fit_usage();
+	int status;
+	if (!parse_fit_options(argc, argv, &o, &status))
+		return status;
 	TuneParams params;
 	params_init(&params);
 	for (int i = 0; i < o.fix_count; i++) {
@@ -227,7 +211,7 @@ int tune_fit(int argc, char **argv)
 		        "tune fit: warning: the start weights break a constraint (man_row, runaway)\n");
 
 	Fit f = {.lambda = o.lambda, .start = w, .params = &params};
-	int status = 1;
+	status = 1;
 	if (!split_data(o.data, o.variant, o.valid_every, &f))
 		goto done;
 	if (f.train.count == 0) {

@@ -10,7 +10,7 @@
 #include "poolshark/search.h"
 #include "poolshark/variant.h"
 #include "poolshark/random.h"
-#include "poolshark/number.h"
+#include "cmdline.h"
 #include "openings.h"
 #include "tune.h"
 
@@ -21,22 +21,29 @@ typedef struct GenOptions {
 	long long nodes, seed;
 } GenOptions;
 
-static int gen_usage(void)
+/* --depth and --nodes: the last limit given wins. */
+static bool set_depth(void *context, const char *value, char *problem, size_t size)
 {
-	fprintf(stderr,
-	        "usage: tune gen [--variant V] [--openings FILE] [--games N] [--depth D | --nodes N]\n"
-	        "                [--random-plies R] [--per-game P] [--max-plies M] [--hash MB] [--seed S]\n"
-	        "Plays N self-play games, each from an opening of FILE (in turn) followed by\n"
-	        "0..R random moves that keep material level, searching every move to depth D\n"
-	        "(default 6) or N nodes. Writes up to P (0 = all) positions per game where the\n"
-	        "side to move has no capture, one per line: `FEN result game`, the result\n"
-	        "from Black's view (1, 0.5, 0). A game still running after M plies is a draw.\n"
-	        "V (" VARIANT_NAMES ", default pool) sets the rules of the games and the\n"
-	        "default FILE: tools/data/openings.fen for pool, openings-V.fen otherwise.\n");
-	return 2;
+	GenOptions *o = context;
+	long long depth;
+	if (!cmdline_read_number(value, 1, 60, &depth, problem, size))
+		return false;
+	o->depth = (int)depth;
+	o->nodes = 0;
+	return true;
 }
 
-static bool parse_gen_options(int argc, char **argv, GenOptions *o)
+static bool set_nodes(void *context, const char *value, char *problem, size_t size)
+{
+	GenOptions *o = context;
+	if (!cmdline_read_number(value, 1, 1LL << 40, &o->nodes, problem, size))
+		return false;
+	o->depth = 0;
+	return true;
+}
+
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_gen_options(int argc, char **argv, GenOptions *o, int *status)
 {
 	*o = (GenOptions){.openings = NULL,
 	                  .games = 1000,
@@ -45,44 +52,35 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 	                  .max_plies = 300,
 	                  .hash_mb = 8,
 	                  .seed = 1};
-	for (int i = 1; i < argc; i++) {
-		const char *err = NULL;
-		if (i + 1 >= argc)
-			return false;
-		const char *opt = argv[i], *v = argv[++i];
-		if (!strcmp(opt, "--openings"))
-			o->openings = v;
-		else if (!strcmp(opt, "--variant")) {
-			if (!variant_parse(v, &o->variant)) {
-				fprintf(stderr, "tune gen: --variant: unknown variant `%s` (known: %s)\n", v,
-				        VARIANT_NAMES);
-				return false;
-			}
-		} else if (!strcmp(opt, "--games"))
-			o->games = (int)number_read(v, 1, 10000000, &err);
-		else if (!strcmp(opt, "--depth")) {
-			o->depth = (int)number_read(v, 1, 60, &err);
-			o->nodes = 0; /* the last limit given wins */
-		} else if (!strcmp(opt, "--nodes")) {
-			o->nodes = number_read(v, 1, 1LL << 40, &err);
-			o->depth = 0;
-		} else if (!strcmp(opt, "--random-plies"))
-			o->random_plies = (int)number_read(v, 0, 40, &err);
-		else if (!strcmp(opt, "--per-game"))
-			o->per_game = (int)number_read(v, 0, 10000, &err);
-		else if (!strcmp(opt, "--max-plies"))
-			o->max_plies = (int)number_read(v, 10, GAME_MAX_PLIES, &err);
-		else if (!strcmp(opt, "--hash"))
-			o->hash_mb = (int)number_read(v, 1, 4096, &err);
-		else if (!strcmp(opt, "--seed"))
-			o->seed = number_read(v, 0, 1LL << 62, &err);
-		else
-			return false;
-		if (err) {
-			fprintf(stderr, "tune gen: %s: %s is %s\n", opt, v, err);
-			return false;
-		}
-	}
+	const CmdlineOption options[] = {
+	    cmdline_variant("variant", &o->variant, "the rules of the games (default pool)"),
+	    cmdline_text("openings", "FILE", &o->openings,
+	                 "tools/data/openings.fen for pool, openings-V.fen otherwise"),
+	    cmdline_int("games", "N", &o->games, 1, 10000000, "games to play (default 1000)"),
+	    cmdline_call("depth", "D", set_depth, "the depth of every search (default 6)"),
+	    cmdline_call("nodes", "N", set_nodes, "nodes a search instead of a depth"),
+	    cmdline_int("random-plies", "R", &o->random_plies, 0, 40,
+	                "random moves after the opening, 0..R (default 4)"),
+	    cmdline_int("per-game", "P", &o->per_game, 0, 10000, "positions a game at most (0: all)"),
+	    cmdline_int("max-plies", "M", &o->max_plies, 10, GAME_MAX_PLIES,
+	                "a game still running after M plies is a draw (default 300)"),
+	    cmdline_int("hash", "MB", &o->hash_mb, 1, 4096, "the table's size (default 8)"),
+	    cmdline_long("seed", "S", &o->seed, 0, 1LL << 62, "of the random moves (default 1)"),
+	};
+	const Cmdline cmdline = {
+	    .program = "tune gen",
+	    .synopsis = "usage: tune gen [OPTIONS] > positions.txt\n"
+	                "Plays N self-play games, each from an opening of FILE (in turn) followed by\n"
+	                "0..R random moves that keep material level, searching every move to depth D\n"
+	                "or N nodes (the last one given). Writes up to P positions per game where the\n"
+	                "side to move has no capture, one per line: `FEN result game`, the result\n"
+	                "from Black's view (1, 0.5, 0).\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .context = o,
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
 	if (!o->openings)
 		o->openings = openings_default_path(o->variant);
 	return true;
@@ -135,15 +133,16 @@ static int write_positions(uint64_t *rng, const Game *g, int first, int per_game
 int tune_gen(int argc, char **argv)
 {
 	GenOptions o;
-	if (!parse_gen_options(argc, argv, &o))
-		return gen_usage();
+	int status;
+	if (!parse_gen_options(argc, argv, &o, &status))
+		return status;
 	Openings openings = {0, NULL};
 	Game *g = malloc(sizeof *g);
 	int *picked = malloc((GAME_MAX_PLIES + 1) * sizeof *picked);
 	Search *s = search_create();
 	TT tt;
 	bool tt_ok = tt_init(&tt, (size_t)o.hash_mb);
-	int status = 1;
+	status = 1;
 	if (!g || !picked || !s || !tt_ok) {
 		fprintf(stderr, "tune gen: out of memory\n");
 		goto done;
