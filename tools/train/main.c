@@ -7,116 +7,93 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmdline.h"
 #include "nettrain.h"
-#include "poolshark/number.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 
-enum { FILES_MAX = 256, THREADS_MAX = 8 };
+enum { THREADS_MAX = 8 };
 
 typedef struct Options {
 	TrainConfig config;
 	const char *out;
-	const char *files[FILES_MAX];
-	int file_count;
-	double lr_end;    /* 0: the --lr throughout */
-	const char *init; /* a weights file to start from, or NULL: random weights */
+	CmdlineOperands files; /* DATA */
+	double lr_end;         /* 0: the --lr throughout */
+	const char *init;      /* a weights file to start from, or NULL: random weights */
 } Options;
 
-static void usage(void)
+/* --hidden: a multiple of 16, the network's lane width. */
+static bool set_hidden(void *context, const char *value, char *problem, size_t size)
 {
-	TrainConfig d = nettrain_defaults();
-	fprintf(stderr,
-	        "usage: train --out NET [OPTIONS] DATA...\n"
-	        "Fits the network to the datagen files DATA (one rule set) and writes its quantized\n"
-	        "weights to NET (doc/EVAL.md). Options, with their defaults:\n"
-	        "  --epochs N     passes over the training positions (%d)\n"
-	        "  --hidden H     first-layer size, a multiple of 16 from 16 to 256 (%d)\n"
-	        "  --stacks B     copies of the last two layers, one per range of the piece\n"
-	        "                 count, 1 to %d (1, or --init's)\n"
-	        "  --init NET     start from the weights of NET (of the data's rule set; its\n"
-	        "                 size stands for --hidden) instead of random ones: a fine-tune;\n"
-	        "                 a one-stack NET is copied into each of --stacks\n"
-	        "  --lr X         Adam's learning rate (%g)\n"
-	        "  --lr-end X     the rate of the last epoch, reached geometrically (the --lr)\n"
-	        "  --lambda X     target = X * sigmoid(score / K) + (1 - X) * result (%g)\n"
-	        "  --k K          the score scale of that sigmoid (%g)\n"
-	        "  --batch N      positions per step (%d)\n"
-	        "  --holdout P    per cent of the games held out for the held-out loss (%d)\n"
-	        "  --seed S       initial weights, split and order (%llu)\n"
-	        "  --threads T    worker threads, 1 to 8; the result is the same for every T (%d)\n",
-	        d.epochs, d.hidden, NNUE_BUCKETS_MAX, d.lr, d.lambda, d.k, d.batch, d.holdout,
-	        (unsigned long long)d.seed, d.threads);
-}
-
-static bool parse(int argc, char **argv, Options *o)
-{
-	o->config = nettrain_defaults();
-	o->config.buckets = 0; /* not given: 1, or --init's */
-	for (int i = 1; i < argc; i++) {
-		const char *opt = argv[i], *err = NULL;
-		if (!strcmp(opt, "--help"))
-			return false;
-		if (strncmp(opt, "--", 2) != 0) {
-			if (o->file_count == FILES_MAX) {
-				fprintf(stderr, "train: more than %d data files\n", FILES_MAX);
-				return false;
-			}
-			o->files[o->file_count++] = opt;
-			continue;
-		}
-		if (i + 1 >= argc) {
-			fprintf(stderr, "train: %s: needs a value or is unknown\n", opt);
-			return false;
-		}
-		const char *v = argv[++i];
-		TrainConfig *c = &o->config;
-		long long n = 0;
-		if (!strcmp(opt, "--out"))
-			o->out = v;
-		else if (!strcmp(opt, "--init"))
-			o->init = v;
-		else if (!strcmp(opt, "--epochs"))
-			c->epochs = (int)number_read(v, 1, 100000, &err);
-		else if (!strcmp(opt, "--hidden")) {
-			n = number_read(v, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX, &err);
-			if (!err && n % 16)
-				err = "not a multiple of 16";
-			c->hidden = (int)n;
-		} else if (!strcmp(opt, "--stacks"))
-			c->buckets = (int)number_read(v, 1, NNUE_BUCKETS_MAX, &err);
-		else if (!strcmp(opt, "--lr"))
-			err = number_parse_decimal(v, 1e-7, 1, &c->lr);
-		else if (!strcmp(opt, "--lr-end"))
-			err = number_parse_decimal(v, 1e-7, 1, &o->lr_end);
-		else if (!strcmp(opt, "--lambda"))
-			err = number_parse_decimal(v, 0, 1, &c->lambda);
-		else if (!strcmp(opt, "--k"))
-			err = number_parse_decimal(v, 1, 100000, &c->k);
-		else if (!strcmp(opt, "--batch"))
-			c->batch = (int)number_read(v, NETTRAIN_SLICES, 1 << 20, &err);
-		else if (!strcmp(opt, "--holdout"))
-			c->holdout = (int)number_read(v, 0, 50, &err);
-		else if (!strcmp(opt, "--seed"))
-			c->seed = (uint64_t)number_read(v, 0, 1LL << 62, &err);
-		else if (!strcmp(opt, "--threads"))
-			c->threads = (int)number_read(v, 1, THREADS_MAX, &err);
-		else {
-			fprintf(stderr, "train: unknown option `%s`\n", opt);
-			return false;
-		}
-		if (err) {
-			fprintf(stderr, "train: %s: %s is %s\n", opt, v, err);
-			return false;
-		}
-	}
-	if (!o->out) {
-		fprintf(stderr, "train: --out NET is required\n");
+	Options *o = context;
+	long long n;
+	if (!cmdline_read_number(value, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX, &n, problem, size))
+		return false;
+	if (n % 16) {
+		snprintf(problem, size, "%s is not a multiple of 16", value);
 		return false;
 	}
-	if (!o->file_count) {
-		fprintf(stderr, "train: no data file given\n");
+	o->config.hidden = (int)n;
+	return true;
+}
+
+/* The options into *o (the trainer's defaults first); false with the exit status. */
+static bool parse(int argc, char **argv, Options *o, int *status)
+{
+	TrainConfig *c = &o->config, d = nettrain_defaults();
+	*c = d;
+	c->buckets = 0; /* not given: 1, or --init's */
+	long long seed = (long long)d.seed;
+	char help[8][96];
+	snprintf(help[0], sizeof help[0], "passes over the training positions (default %d)", d.epochs);
+	snprintf(help[1], sizeof help[1], "first-layer size, a multiple of 16 from 16 to 256 (default %d)",
+	         d.hidden);
+	snprintf(help[2], sizeof help[2], "Adam's learning rate (default %g)", d.lr);
+	snprintf(help[3], sizeof help[3], "target = X * sigmoid(score / K) + (1 - X) * result (default %g)",
+	         d.lambda);
+	snprintf(help[4], sizeof help[4], "the score scale of that sigmoid (default %g)", d.k);
+	snprintf(help[5], sizeof help[5], "positions per step (default %d)", d.batch);
+	snprintf(help[6], sizeof help[6], "per cent of the games held out for the held-out loss (default %d)",
+	         d.holdout);
+	snprintf(help[7], sizeof help[7], "initial weights, split and order (default %lld)", seed);
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("out", "NET", &o->out, "the weights file to write")),
+	    cmdline_int("epochs", "N", &c->epochs, 1, 100000, help[0]),
+	    cmdline_call("hidden", "H", set_hidden, help[1]),
+	    cmdline_int("stacks", "B", &c->buckets, 1, NNUE_BUCKETS_MAX,
+	                "copies of the last two layers, one per range of the piece\n"
+	                "count (default 1, or --init's)"),
+	    cmdline_text("init", "NET", &o->init,
+	                 "start from the weights of NET (of the data's rule set; its\n"
+	                 "size stands for --hidden) instead of random ones: a fine-tune;\n"
+	                 "a one-stack NET is copied into each of --stacks"),
+	    cmdline_decimal("lr", "X", &c->lr, 1e-7, 1, help[2]),
+	    cmdline_decimal("lr-end", "X", &o->lr_end, 1e-7, 1,
+	                    "the rate of the last epoch, reached geometrically (default: --lr)"),
+	    cmdline_decimal("lambda", "X", &c->lambda, 0, 1, help[3]),
+	    cmdline_decimal("k", "K", &c->k, 1, 100000, help[4]),
+	    cmdline_int("batch", "N", &c->batch, NETTRAIN_SLICES, 1 << 20, help[5]),
+	    cmdline_int("holdout", "P", &c->holdout, 0, 50, help[6]),
+	    cmdline_long("seed", "S", &seed, 0, 1LL << 62, help[7]),
+	    cmdline_int("threads", "T", &c->threads, 1, THREADS_MAX,
+	                "worker threads; the result is the same for every T (default 1)"),
+	};
+	const Cmdline cmdline = {
+	    .program = "train",
+	    .synopsis = "usage: train --out NET [OPTIONS] DATA...\n"
+	                "Fits the network to the datagen files DATA (one rule set) and writes its quantized\n"
+	                "weights to NET (doc/EVAL.md).\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .operands = &o->files,
+	    .context = o,
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
+	c->seed = (uint64_t)seed;
+	if (!o->files.count) {
+		*status = cmdline_fail(&cmdline, "no data file given");
 		return false;
 	}
 	return true;
@@ -137,18 +114,18 @@ static bool load(const Options *o, Sample **train, size_t *train_n, Sample **hel
 	size_t cap_t = 0, cap_h = 0;
 	*train = *held = NULL;
 	*train_n = *held_n = 0;
-	for (int f = 0; f < o->file_count; f++) {
+	for (int f = 0; f < o->files.count; f++) {
 		PosdataFile file;
 		char err[POSDATA_ERROR_MAX + 1100];
-		if (!posdata_load(o->files[f], &file, err, sizeof err)) {
+		if (!posdata_load(o->files.words[f], &file, err, sizeof err)) {
 			fprintf(stderr, "train: %s\n", err);
 			return false;
 		}
 		if (f == 0)
 			*variant = file.header.variant;
 		else if (file.header.variant != *variant) {
-			fprintf(stderr, "train: %s: %s data, and %s is %s\n", o->files[f],
-			        variant_rules(file.header.variant)->name, o->files[0],
+			fprintf(stderr, "train: %s: %s data, and %s is %s\n", o->files.words[f],
+			        variant_rules(file.header.variant)->name, o->files.words[0],
 			        variant_rules(*variant)->name);
 			posdata_free(&file);
 			return false;
@@ -251,20 +228,14 @@ static bool start_network(Options *o, Variant variant, FloatNet *net)
 	return ok;
 }
 
-int main(int argc, char **argv)
+/* Loads the data, trains and writes the network; the exit status. */
+static int fit(Options *o)
 {
-	if (version_option(argc, argv, "train"))
-		return textfile_exit("train", 0);
-	Options o = {0};
-	if (!parse(argc, argv, &o)) {
-		usage();
-		return 2;
-	}
-	const TrainConfig *c = &o.config;
+	const TrainConfig *c = &o->config;
 	Sample *train = NULL, *held = NULL;
 	size_t train_n = 0, held_n = 0;
 	Variant variant = VARIANT_POOL;
-	if (!load(&o, &train, &train_n, &held, &held_n, &variant)) {
+	if (!load(o, &train, &train_n, &held, &held_n, &variant)) {
 		free(train);
 		free(held);
 		return 1;
@@ -272,7 +243,7 @@ int main(int argc, char **argv)
 	FloatNet net;
 	Trainer t;
 	uint32_t *order = malloc(train_n * sizeof *order);
-	if (!order || !start_network(&o, variant, &net)) {
+	if (!order || !start_network(o, variant, &net)) {
 		free(order);
 		free(train);
 		free(held);
@@ -304,8 +275,8 @@ int main(int argc, char **argv)
 		}
 		/* From --lr at the first epoch to --lr-end at the last, by a
 		 * constant factor per epoch. */
-		if (o.lr_end > 0 && c->epochs > 1)
-			t.config.lr = c->lr * pow(o.lr_end / c->lr, (double)(e - 1) / (c->epochs - 1));
+		if (o->lr_end > 0 && c->epochs > 1)
+			t.config.lr = c->lr * pow(o->lr_end / c->lr, (double)(e - 1) / (c->epochs - 1));
 		double t0 = now();
 		double loss = nettrain_epoch(&t, train, order, train_n);
 		double spent = now() - t0;
@@ -320,8 +291,8 @@ int main(int argc, char **argv)
 	if (!nettrain_export(&net, variant, c->seed, &bytes, &size)) {
 		fprintf(stderr, "train: out of memory\n");
 	} else {
-		if (write_file(o.out, bytes, size)) {
-			printf("train: %s, %zu bytes, %.1f s\n", o.out, size, now() - start);
+		if (write_file(o->out, bytes, size)) {
+			printf("train: %s, %zu bytes, %.1f s\n", o->out, size, now() - start);
 			status = 0;
 		}
 		free(bytes);
@@ -332,4 +303,23 @@ int main(int argc, char **argv)
 	free(train);
 	free(held);
 	return status;
+}
+
+static int run(int argc, char **argv)
+{
+	Options o = {0};
+	int status;
+	if (!parse(argc, argv, &o, &status))
+		return status;
+	status = fit(&o);
+	cmdline_operands_free(&o.files);
+	return status;
+}
+
+/* The progress and the result go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	if (version_option(argc, argv, "train"))
+		return textfile_exit("train", 0);
+	return textfile_exit("train", run(argc, argv));
 }
