@@ -10,11 +10,11 @@
 #include "poolshark/nnue.h"
 #include "poolshark/game.h"
 #include "poolshark/movegen.h"
-#include "poolshark/number.h"
 #include "poolshark/random.h"
 #include "poolshark/score.h"
 #include "poolshark/search.h"
 #include "poolshark/variant.h"
+#include "cmdline.h"
 #include "datagen.h"
 #include "openings.h"
 #include "posdata.h"
@@ -73,189 +73,41 @@ typedef struct Run {
 	bool failed;
 } Run;
 
-static int gen_usage(void)
-{
-	fprintf(stderr,
-	        "usage: datagen gen --out FILE [--variant V] [--openings FILE] [--games N] [--nodes N]\n"
-	        "                   [--random-plies R] [--max-plies M] [--hash MB] [--jobs J] [--seed S]\n"
-	        "                   [--shard K/N] [--egdb DIR | --egdb none] [--no-adjudicate] [--quiet]\n"
-	        "                   [--eval classic | --eval net [--eval-file FILE]\n"
-	        "                                   [--opponent classic | --opponent net\n"
-	        "                                    [--opponent-eval-file FILE2]] [--opponent-nodes N]]\n"
-	        "                   [--label net [--label-eval-file FILE3] [--label-nodes N]]\n"
-	        "Plays N self-play games (default 1000), searching N nodes a move (default 5000), each\n"
-	        "from a random opening of FILE followed by R/2..R random moves (default 8) that keep\n"
-	        "material level, and writes every position where the side to move has no capture,\n"
-	        "labelled with the search's score and the game's result (doc/EVAL.md). Game i is\n"
-	        "played from the seed and i alone, so the file is the same for any J (worker threads,\n"
-	        "default 1, each with hash MB, default 8). A position already written is dropped.\n"
-	        "--shard K/N plays games K, K+N, ... only (datagen merge joins the shards).\n"
-	        "Pool positions the endgame databases of DIR hold (default: databases beside the\n"
-	        "program, when there) carry their exact value, and the game ends there with that\n"
-	        "result unless --no-adjudicate. A game still running after M plies (default 400) is a\n"
-	        "draw. V: " VARIANT_NAMES " (default pool; FILE defaults to the variant's openings).\n"
-	        "--eval net plays the games with the network (FILE, or the one compiled in for V);\n"
-	        "the default is the classic evaluation. --opponent classic gives the network one side\n"
-	        "(Black in even games, White in odd ones) and the classic evaluation the other; every\n"
-	        "position carries the network's score: its own search's, or in the opponent's turn\n"
-	        "its search's of the move before. --opponent net: the opponent is a network too\n"
-	        "(FILE2, default the compiled-in one). The opponent searches --opponent-nodes a move\n"
-	        "(default: as many as the network). --label net: the games are played as above, and\n"
-	        "each position written is labelled by a search of its own with a network (FILE3,\n"
-	        "default the compiled-in one) of --label-nodes (default --nodes).\n");
-	return 2;
-}
+/* What the options chose before they are settled into GenOptions: -1 for not given. */
+typedef struct GenChoices {
+	int eval;     /* 0 classic, 1 net */
+	int opponent; /* 0 classic, 1 net */
+	int label;    /* 0 net */
+	const char *eval_file;
+} GenChoices;
 
-static bool parse_shard(const char *text, int *index, int *count)
+/* The options that go together settled into *o; false with the first that does not. */
+static bool settle_gen_options(GenOptions *o, const GenChoices *c, char *problem, size_t size)
 {
-	char copy[64], *slash;
-	long long k, n;
-	snprintf(copy, sizeof copy, "%s", text);
-	if (!(slash = strchr(copy, '/')))
-		return false;
-	*slash = '\0';
-	if (number_parse(slash + 1, 1, 1000000, &n) || number_parse(copy, 1, n, &k))
-		return false;
-	*index = (int)k - 1;
-	*count = (int)n;
-	return true;
-}
-
-static bool parse_gen_options(int argc, char **argv, GenOptions *o)
-{
-	*o = (GenOptions){.games = 1000,
-	                  .nodes = 5000,
-	                  .random_plies = 8,
-	                  .max_plies = 400,
-	                  .hash_mb = 8,
-	                  .jobs = 1,
-	                  .shard_count = 1,
-	                  .seed = 1,
-	                  .adjudicate = true};
-	bool eval_net = false, label_net = false;
-	const char *eval_file = NULL;
-	for (int i = 1; i < argc; i++) {
-		const char *opt = argv[i], *err = NULL;
-		if (!strcmp(opt, "--no-adjudicate")) {
-			o->adjudicate = false;
-			continue;
-		}
-		if (!strcmp(opt, "--quiet")) {
-			o->quiet = true;
-			continue;
-		}
-		if (!strcmp(opt, "--help"))
-			return false;
-		if (i + 1 >= argc) {
-			fprintf(stderr, "datagen gen: %s: %s\n", opt,
-			        strncmp(opt, "--", 2) ? "not an option" : "needs a value or is unknown");
+	bool eval_net = c->eval == 1, label_net = c->label == 0;
+	o->opponent = c->opponent < 0 ? OPPONENT_SELF : c->opponent == 0 ? OPPONENT_CLASSIC : OPPONENT_NET;
+	const struct {
+		bool broken;
+		const char *why;
+	} rules[] = {
+	    {c->eval_file && !eval_net, "--eval-file needs --eval net"},
+	    {o->opponent != OPPONENT_SELF && !eval_net, "--opponent needs --eval net"},
+	    {o->opponent_nodes && o->opponent == OPPONENT_SELF, "--opponent-nodes needs --opponent"},
+	    {o->opponent_eval_file && o->opponent != OPPONENT_NET,
+	     "--opponent-eval-file needs --opponent net"},
+	    {o->label_eval_file && !label_net, "--label-eval-file needs --label net"},
+	    {o->label_nodes && !label_net, "--label-nodes needs --label net"},
+	    {label_net && o->opponent != OPPONENT_SELF,
+	     "--label and --opponent both choose the labels; give one"},
+	};
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		if (rules[i].broken) {
+			snprintf(problem, size, "%s", rules[i].why);
 			return false;
 		}
-		const char *v = argv[++i];
-		if (!strcmp(opt, "--out"))
-			o->out = v;
-		else if (!strcmp(opt, "--openings"))
-			o->openings = v;
-		else if (!strcmp(opt, "--egdb"))
-			o->egdb_dir = v;
-		else if (!strcmp(opt, "--eval")) {
-			if (strcmp(v, "classic") && strcmp(v, "net")) {
-				fprintf(stderr,
-				        "datagen gen: --eval: unknown evaluation `%s` (known: classic net)\n",
-				        v);
-				return false;
-			}
-			eval_net = !strcmp(v, "net");
-		} else if (!strcmp(opt, "--eval-file"))
-			eval_file = v;
-		else if (!strcmp(opt, "--opponent")) {
-			if (strcmp(v, "classic") && strcmp(v, "net")) {
-				fprintf(
-				    stderr,
-				    "datagen gen: --opponent: unknown opponent `%s` (known: classic net)\n",
-				    v);
-				return false;
-			}
-			o->opponent = strcmp(v, "net") ? OPPONENT_CLASSIC : OPPONENT_NET;
-		} else if (!strcmp(opt, "--opponent-eval-file"))
-			o->opponent_eval_file = v;
-		else if (!strcmp(opt, "--label")) {
-			if (strcmp(v, "net")) {
-				fprintf(stderr, "datagen gen: --label: unknown labeller `%s` (known: net)\n",
-				        v);
-				return false;
-			}
-			label_net = true;
-		} else if (!strcmp(opt, "--label-eval-file"))
-			o->label_eval_file = v;
-		else if (!strcmp(opt, "--label-nodes"))
-			o->label_nodes = number_read(v, 1, 1LL << 40, &err);
-		else if (!strcmp(opt, "--variant")) {
-			if (!variant_parse(v, &o->variant)) {
-				fprintf(stderr, "datagen gen: --variant: unknown variant `%s` (known: %s)\n",
-				        v, VARIANT_NAMES);
-				return false;
-			}
-		} else if (!strcmp(opt, "--games"))
-			o->games = (int)number_read(v, 1, 100000000, &err);
-		else if (!strcmp(opt, "--nodes"))
-			o->nodes = number_read(v, 1, 1LL << 40, &err);
-		else if (!strcmp(opt, "--opponent-nodes"))
-			o->opponent_nodes = number_read(v, 1, 1LL << 40, &err);
-		else if (!strcmp(opt, "--random-plies"))
-			o->random_plies = (int)number_read(v, 0, 40, &err);
-		else if (!strcmp(opt, "--max-plies"))
-			o->max_plies = (int)number_read(v, 10, 10000, &err);
-		else if (!strcmp(opt, "--hash"))
-			o->hash_mb = (int)number_read(v, 1, 4096, &err);
-		else if (!strcmp(opt, "--jobs") || !strcmp(opt, "--threads"))
-			o->jobs = (int)number_read(v, 1, JOBS_MAX, &err);
-		else if (!strcmp(opt, "--seed"))
-			o->seed = number_read(v, 0, 1LL << 62, &err);
-		else if (!strcmp(opt, "--shard")) {
-			if (!parse_shard(v, &o->shard_index, &o->shard_count)) {
-				fprintf(stderr, "datagen gen: --shard %s: want K/N with 1 <= K <= N\n", v);
-				return false;
-			}
-		} else {
-			fprintf(stderr, "datagen gen: unknown option `%s`\n", opt);
-			return false;
-		}
-		if (err) {
-			fprintf(stderr, "datagen gen: %s: %s is %s\n", opt, v, err);
-			return false;
-		}
-	}
-	if (!o->out) {
-		fprintf(stderr, "datagen gen: --out FILE is required\n");
-		return false;
-	}
-	if (eval_file && !eval_net) {
-		fprintf(stderr, "datagen gen: --eval-file needs --eval net\n");
-		return false;
-	}
-	if (o->opponent != OPPONENT_SELF && !eval_net) {
-		fprintf(stderr, "datagen gen: --opponent needs --eval net\n");
-		return false;
-	}
-	if (o->opponent_nodes && o->opponent == OPPONENT_SELF) {
-		fprintf(stderr, "datagen gen: --opponent-nodes needs --opponent\n");
-		return false;
-	}
-	if (o->opponent_eval_file && o->opponent != OPPONENT_NET) {
-		fprintf(stderr, "datagen gen: --opponent-eval-file needs --opponent net\n");
-		return false;
-	}
-	if (o->label_eval_file && !label_net) {
-		fprintf(stderr, "datagen gen: --label-eval-file needs --label net\n");
-		return false;
-	}
-	if (o->label_nodes && !label_net) {
-		fprintf(stderr, "datagen gen: --label-nodes needs --label net\n");
-		return false;
-	}
-	if (label_net && o->opponent != OPPONENT_SELF) {
-		fprintf(stderr, "datagen gen: --label and --opponent both choose the labels; give one\n");
+	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
+		snprintf(problem, size, "--egdb: the databases are pool's; %s has none",
+		         variant_rules(o->variant)->name);
 		return false;
 	}
 	if (!o->opponent_nodes)
@@ -266,14 +118,85 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o)
 		if (!o->label_nodes)
 			o->label_nodes = o->nodes;
 	}
-	o->eval_file = eval_net ? (eval_file ? eval_file : "default") : NULL;
-	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
-		fprintf(stderr, "datagen gen: --egdb: the databases are pool's; %s has none\n",
-		        variant_rules(o->variant)->name);
-		return false;
-	}
+	o->eval_file = eval_net ? (c->eval_file ? c->eval_file : "default") : NULL;
 	if (!o->openings)
 		o->openings = openings_default_path(o->variant);
+	return true;
+}
+
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_gen_options(int argc, char **argv, GenOptions *o, int *status)
+{
+	*o = (GenOptions){.games = 1000,
+	                  .nodes = 5000,
+	                  .random_plies = 8,
+	                  .max_plies = 400,
+	                  .hash_mb = 8,
+	                  .jobs = 1,
+	                  .shard_count = 1,
+	                  .seed = 1,
+	                  .adjudicate = true};
+	GenChoices c = {.eval = -1, .opponent = -1, .label = -1};
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("out", "FILE", &o->out, "the training data file to write")),
+	    cmdline_variant("variant", &o->variant, "the rules of the games (default pool)"),
+	    cmdline_text("openings", "FILE", &o->openings, "the openings (default: the variant's)"),
+	    cmdline_int("games", "N", &o->games, 1, 100000000, "games to play (default 1000)"),
+	    cmdline_long("nodes", "N", &o->nodes, 1, 1LL << 40, "nodes a move (default 5000)"),
+	    cmdline_int("random-plies", "R", &o->random_plies, 0, 40,
+	                "random moves after the opening, R/2..R (default 8)"),
+	    cmdline_int("max-plies", "M", &o->max_plies, 10, 10000,
+	                "a game still running after M plies is a draw (default 400)"),
+	    cmdline_int("hash", "MB", &o->hash_mb, 1, 4096, "each thread's table (default 8)"),
+	    cmdline_int("jobs", "J", &o->jobs, 1, JOBS_MAX, "worker threads (default 1)"),
+	    cmdline_int("threads", "J", &o->jobs, 1, JOBS_MAX, "the same as --jobs"),
+	    cmdline_long("seed", "S", &o->seed, 0, 1LL << 62, "of every game (default 1)"),
+	    cmdline_shard("shard", "K/N", &o->shard_index, &o->shard_count, "plays games K, K+N, ... only"),
+	    cmdline_text("egdb", "DIR", &o->egdb_dir,
+	                 "the endgame databases, or none (default: beside the program)"),
+	    cmdline_off("no-adjudicate", &o->adjudicate, "play on where the databases know the result"),
+	    cmdline_on("quiet", &o->quiet, "no progress on stderr"),
+	    cmdline_choice("eval", "classic net", &c.eval, "what plays the games (default classic)"),
+	    cmdline_text("eval-file", "FILE", &c.eval_file, "--eval net's network (default: compiled in)"),
+	    cmdline_choice("opponent", "classic net", &c.opponent,
+	                   "the network plays one side, this the other"),
+	    cmdline_text("opponent-eval-file", "FILE2", &o->opponent_eval_file,
+	                 "--opponent net's network (default: compiled in)"),
+	    cmdline_long("opponent-nodes", "N", &o->opponent_nodes, 1, 1LL << 40,
+	                 "the opponent's nodes a move (default: --nodes)"),
+	    cmdline_choice("label", "net", &c.label, "each position labelled by a search of its own"),
+	    cmdline_text("label-eval-file", "FILE3", &o->label_eval_file,
+	                 "--label net's network (default: compiled in)"),
+	    cmdline_long("label-nodes", "N", &o->label_nodes, 1, 1LL << 40,
+	                 "the labelling search's nodes (default: --nodes)"),
+	};
+	const Cmdline cmdline = {
+	    .program = "datagen gen",
+	    .synopsis = "usage: datagen gen --out FILE [OPTIONS]\n"
+	                "Plays N self-play games, searching N nodes a move, each from a random opening\n"
+	                "of FILE followed by R/2..R random moves that keep material level, and writes\n"
+	                "every position where the side to move has no capture, labelled with the\n"
+	                "search's score and the game's result (doc/EVAL.md). Game i is played from the\n"
+	                "seed and i alone, so the file is the same for any J. A position already\n"
+	                "written is dropped. --shard K/N plays games K, K+N, ... only (datagen merge\n"
+	                "joins the shards). Pool positions the endgame databases hold carry their\n"
+	                "exact value, and the game ends there with that result unless --no-adjudicate.\n"
+	                "--eval net plays the games with the network; --opponent classic gives it one\n"
+	                "side (Black in even games) and the classic evaluation the other, and every\n"
+	                "position carries the network's score: its own search's, or in the opponent's\n"
+	                "turn its search's of the move before; --opponent net: the opponent is a network\n"
+	                "too. --label net: each position written is labelled by a search of its own\n"
+	                "with a network.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
+	char problem[CMDLINE_PROBLEM_MAX];
+	if (!settle_gen_options(o, &c, problem, sizeof problem)) {
+		*status = cmdline_fail(&cmdline, "%s", problem);
+		return false;
+	}
 	return true;
 }
 
@@ -576,8 +499,9 @@ static bool load_network(NnueNetwork **net, const char *option, const char *file
 int datagen_gen(int argc, char **argv)
 {
 	GenOptions o;
-	if (!parse_gen_options(argc, argv, &o))
-		return gen_usage();
+	int status;
+	if (!parse_gen_options(argc, argv, &o, &status))
+		return status;
 	Run run = {.o = &o};
 	char err[1200];
 	if (!openings_read(o.openings, o.variant, NULL, &run.openings, err, sizeof err)) {
@@ -618,7 +542,8 @@ int datagen_gen(int argc, char **argv)
 	run.slots = calloc((size_t)run.window, sizeof *run.slots);
 	Worker *workers = calloc((size_t)o.jobs, sizeof *workers);
 	pthread_t threads[JOBS_MAX];
-	int started = 0, status = 1;
+	int started = 0;
+	status = 1;
 	pthread_mutex_init(&run.lock, NULL);
 	pthread_cond_init(&run.changed, NULL);
 	KeySet seen = {.slots = NULL};

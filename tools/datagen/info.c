@@ -7,6 +7,7 @@
 
 #include "poolshark/score.h"
 #include "poolshark/variant.h"
+#include "cmdline.h"
 #include "datagen.h"
 #include "posdata.h"
 
@@ -27,15 +28,12 @@ static int bucket_of(int score)
 	return b;
 }
 
-int datagen_info(int argc, char **argv)
+/* The statistics of one file on standard output; the exit status. */
+static int print_info(const char *path)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: datagen info FILE\n");
-		return 2;
-	}
 	PosdataFile f;
 	char err[POSDATA_ERROR_MAX + 1100];
-	if (!posdata_load(argv[1], &f, err, sizeof err)) {
+	if (!posdata_load(path, &f, err, sizeof err)) {
 		fprintf(stderr, "datagen info: %s\n", err);
 		return 1;
 	}
@@ -70,7 +68,7 @@ int datagen_info(int argc, char **argv)
 		pieces_min = pieces < pieces_min ? pieces : pieces_min;
 	}
 	long long evaluated = (long long)h->count - decisive[0] - decisive[1];
-	printf("file:      %s\n", argv[1]);
+	printf("file:      %s\n", path);
 	printf("format:    version %d, %s, %" PRIu64 " records of %d bytes, checksum %016" PRIx64 " (good)\n",
 	       POSDATA_VERSION, variant_rules(h->variant)->name, h->count, POSDATA_RECORD_SIZE, h->checksum);
 	printf("generated: %" PRIu64 " nodes a move, seed %" PRIu64 ", ", h->nodes, h->seed);
@@ -105,6 +103,24 @@ int datagen_info(int argc, char **argv)
 	return ferror(stdout) ? 1 : 0;
 }
 
+int datagen_info(int argc, char **argv)
+{
+	CmdlineOperands files = {NULL, 0};
+	const Cmdline cmdline = {
+	    .program = "datagen info",
+	    .synopsis = "usage: datagen info FILE\n"
+	                "The header and the label statistics of a training data file (doc/EVAL.md).\n",
+	    .operands = &files,
+	};
+	int status;
+	if (!cmdline_parse(&cmdline, argc, argv, &status))
+		return status;
+	status = files.count == 1 ? print_info(files.words[0])
+	                          : cmdline_fail(&cmdline, "one FILE, not %d", files.count);
+	cmdline_operands_free(&files);
+	return status;
+}
+
 static int by_game_and_ply(const void *a, const void *b)
 {
 	const PosdataRecord *x = a, *y = b;
@@ -113,38 +129,29 @@ static int by_game_and_ply(const void *a, const void *b)
 	return (x->ply > y->ply) - (x->ply < y->ply);
 }
 
-int datagen_merge(int argc, char **argv)
+/* The records of the files in[0..files) into one file at `out`, in game order; the exit status. */
+static int merge(const char *out, const char *const *in, int files)
 {
-	const char *out = NULL;
-	int first = 1;
-	if (argc >= 3 && !strcmp(argv[1], "--out")) {
-		out = argv[2];
-		first = 3;
-	}
-	if (!out || first >= argc) {
-		fprintf(stderr, "usage: datagen merge --out FILE IN...   (the shards of one run)\n");
-		return 2;
-	}
 	char err[POSDATA_ERROR_MAX + 1100];
 	PosdataHeader header = {.count = 0};
 	PosdataRecord *all = NULL;
 	size_t count = 0;
 	int status = 1;
-	for (int i = first; i < argc; i++) {
+	for (int i = 0; i < files; i++) {
 		PosdataFile f;
-		if (!posdata_load(argv[i], &f, err, sizeof err)) {
+		if (!posdata_load(in[i], &f, err, sizeof err)) {
 			fprintf(stderr, "datagen merge: %s\n", err);
 			goto done;
 		}
 		const PosdataHeader *h = &f.header;
-		if (i == first)
+		if (i == 0)
 			header = *h;
 		else if (h->variant != header.variant || h->egdb_pieces != header.egdb_pieces ||
 		         h->nodes != header.nodes || h->seed != header.seed) {
 			fprintf(stderr,
 			        "datagen merge: %s: another run (rule set, databases, nodes or seed differ "
 			        "from %s)\n",
-			        argv[i], argv[first]);
+			        in[i], in[0]);
 			posdata_free(&f);
 			goto done;
 		}
@@ -198,9 +205,32 @@ int datagen_merge(int argc, char **argv)
 		goto done;
 	}
 	fprintf(stderr, "datagen merge: %s: %" PRIu64 " positions from %d files, %lld duplicates dropped\n",
-	        out, writer.header.count, argc - first, dropped);
+	        out, writer.header.count, files, dropped);
 	status = 0;
 done:
 	free(all);
+	return status;
+}
+
+int datagen_merge(int argc, char **argv)
+{
+	const char *out = NULL;
+	CmdlineOperands in = {NULL, 0};
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("out", "FILE", &out, "the file to write")),
+	};
+	const Cmdline cmdline = {
+	    .program = "datagen merge",
+	    .synopsis = "usage: datagen merge --out FILE IN...\n"
+	                "Joins the shards of one run (datagen gen --shard K/N) into one file.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .operands = &in,
+	};
+	int status;
+	if (!cmdline_parse(&cmdline, argc, argv, &status))
+		return status;
+	status = in.count ? merge(out, in.words, in.count) : cmdline_fail(&cmdline, "no IN file to join");
+	cmdline_operands_free(&in);
 	return status;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "poolshark/textfile.h"
 #include "datagen.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
@@ -19,7 +20,7 @@ static int usage(void)
 	return 2;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (version_option(argc, argv, "datagen"))
 		return textfile_exit("datagen", 0);
@@ -35,4 +36,10 @@ int main(int argc, char **argv)
 		return datagen_walk(argc - 1, argv + 1);
 	fprintf(stderr, "datagen: unknown subcommand `%s`\n", argv[1]);
 	return usage();
+}
+
+/* info's statistics and every --help go to standard output: a write that failed fails the run. */
+int main(int argc, char **argv)
+{
+	return textfile_exit("datagen", run(argc, argv));
 }

@@ -7,95 +7,62 @@
 #include "poolshark/clock.h"
 #include "poolshark/egdb.h"
 #include "poolshark/movegen.h"
-#include "poolshark/number.h"
 #include "poolshark/random.h"
 #include "poolshark/score.h"
+#include "cmdline.h"
 #include "datagen.h"
 #include "posdata.h"
 
 typedef struct WalkOptions {
 	const char *out, *egdb_dir;
-	const char *const *inputs;
-	int input_count;
+	CmdlineOperands inputs; /* DATA */
 	int walks, plies, source_pieces;
 	int max_difference; /* of the sides' piece counts in a written position */
 	long long seed;
 	bool quiet;
 } WalkOptions;
 
-static int walk_usage(void)
-{
-	fprintf(stderr,
-	        "usage: datagen walk --out FILE [--walks N] [--plies P] [--source-pieces S] [--seed X]\n"
-	        "                    [--max-difference D] [--egdb DIR] [--quiet] DATA...\n"
-	        "Pool only. Walk i picks a position of at most S pieces (default 10) from the DATA\n"
-	        "files at random and plays 1..P random legal moves from it (default 12); every\n"
-	        "position on the way that the endgame databases of DIR hold (default: databases\n"
-	        "beside the program), whose side to move has a move and no capture, is written,\n"
-	        "labelled with the databases' value (as result and score; doc/EVAL.md), when its\n"
-	        "sides' piece counts differ by at most D (default 24: any). N walks\n"
-	        "(default 100000) from the seed alone give the same file; a position already\n"
-	        "written is dropped.\n");
-	return 2;
-}
-
-static bool parse_walk_options(int argc, char **argv, WalkOptions *o)
+/* The options into *o (its defaults first); false with the exit status. */
+static bool parse_walk_options(int argc, char **argv, WalkOptions *o, int *status)
 {
 	*o =
 	    (WalkOptions){.walks = 100000, .plies = 12, .source_pieces = 10, .max_difference = 24, .seed = 1};
-	int i = 1;
-	for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
-		const char *opt = argv[i], *err = NULL;
-		if (!strcmp(opt, "--quiet")) {
-			o->quiet = true;
-			continue;
-		}
-		if (!strcmp(opt, "--help"))
-			return false;
-		if (i + 1 >= argc) {
-			fprintf(stderr, "datagen walk: %s: needs a value or is unknown\n", opt);
-			return false;
-		}
-		const char *v = argv[++i];
-		if (!strcmp(opt, "--out"))
-			o->out = v;
-		else if (!strcmp(opt, "--egdb"))
-			o->egdb_dir = v;
-		else if (!strcmp(opt, "--walks"))
-			o->walks = (int)number_read(v, 1, 1000000000, &err);
-		else if (!strcmp(opt, "--plies"))
-			o->plies = (int)number_read(v, 1, 200, &err);
-		else if (!strcmp(opt, "--source-pieces"))
-			o->source_pieces = (int)number_read(v, 2, 24, &err);
-		else if (!strcmp(opt, "--max-difference"))
-			o->max_difference = (int)number_read(v, 0, 24, &err);
-		else if (!strcmp(opt, "--seed"))
-			o->seed = number_read(v, 0, 1LL << 62, &err);
-		else {
-			fprintf(stderr, "datagen walk: unknown option `%s`\n", opt);
-			return false;
-		}
-		if (err) {
-			fprintf(stderr, "datagen walk: %s: %s is %s\n", opt, v, err);
-			return false;
-		}
-	}
-	o->inputs = (const char *const *)argv + i;
-	o->input_count = argc - i;
-	if (!o->out) {
-		fprintf(stderr, "datagen walk: --out FILE is required\n");
+	const CmdlineOption options[] = {
+	    cmdline_required(cmdline_text("out", "FILE", &o->out, "the training data file to write")),
+	    cmdline_int("walks", "N", &o->walks, 1, 1000000000, "walks (default 100000)"),
+	    cmdline_int("plies", "P", &o->plies, 1, 200, "random moves a walk at most (default 12)"),
+	    cmdline_int("source-pieces", "S", &o->source_pieces, 2, 24,
+	                "the most pieces of a starting position (default 10)"),
+	    cmdline_long("seed", "X", &o->seed, 0, 1LL << 62, "of every walk (default 1)"),
+	    cmdline_int("max-difference", "D", &o->max_difference, 0, 24,
+	                "the sides' piece counts differ by at most D (default 24: any)"),
+	    cmdline_text("egdb", "DIR", &o->egdb_dir, "the endgame databases (default: beside the program)"),
+	    cmdline_on("quiet", &o->quiet, "no progress on stderr"),
+	};
+	const Cmdline cmdline = {
+	    .program = "datagen walk",
+	    .synopsis = "usage: datagen walk --out FILE [OPTIONS] DATA...\n"
+	                "Pool only. Walk i picks a position of at most S pieces from the DATA files at\n"
+	                "random and plays 1..P random legal moves from it; every position on the way\n"
+	                "that the endgame databases of DIR hold, whose side to move has a move and no\n"
+	                "capture, is written, labelled with the databases' value (as result and score;\n"
+	                "doc/EVAL.md), when its sides' piece counts differ by at most D. N walks from\n"
+	                "the seed alone give the same file; a position already written is dropped.\n",
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .operands = &o->inputs,
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
-	}
-	if (o->input_count == 0) {
-		fprintf(stderr, "datagen walk: no DATA file to start from\n");
-		return false;
-	}
-	if (o->egdb_dir && !strcmp(o->egdb_dir, "none")) {
-		fprintf(stderr,
-		        "datagen walk: the labels come from the databases; --egdb none leaves none\n");
-		return false;
-	}
-	return true;
+	const char *wrong = o->inputs.count == 0 ? "no DATA file to start from"
+	                    : o->egdb_dir && !strcmp(o->egdb_dir, "none")
+	                        ? "the labels come from the databases; --egdb none leaves none"
+	                        : NULL;
+	if (!wrong)
+		return true;
+	cmdline_operands_free(&o->inputs);
+	*status = cmdline_fail(&cmdline, "%s", wrong);
+	return false;
 }
 
 /* The starting positions: the positions of at most --source-pieces pieces
@@ -106,16 +73,16 @@ static bool read_sources(const WalkOptions *o, Position **out, size_t *count)
 	size_t capacity = 0;
 	*out = NULL;
 	*count = 0;
-	for (int f = 0; f < o->input_count; f++) {
+	for (int f = 0; f < o->inputs.count; f++) {
 		PosdataFile file;
 		char err[POSDATA_ERROR_MAX + 1100];
-		if (!posdata_load(o->inputs[f], &file, err, sizeof err)) {
+		if (!posdata_load(o->inputs.words[f], &file, err, sizeof err)) {
 			fprintf(stderr, "datagen walk: %s\n", err);
 			return false;
 		}
 		if (file.header.variant != VARIANT_POOL) {
 			fprintf(stderr, "datagen walk: %s: a %s file; the databases are pool's\n",
-			        o->inputs[f], variant_rules(file.header.variant)->name);
+			        o->inputs.words[f], variant_rules(file.header.variant)->name);
 			posdata_free(&file);
 			return false;
 		}
@@ -201,13 +168,11 @@ static int walk_one(const WalkOptions *o, Egdb *db, int egdb_pieces, const Posit
 	return 0;
 }
 
-int datagen_walk(int argc, char **argv)
+/* The walks of *o into its file; the exit status. */
+static int walk_all(const WalkOptions *o)
 {
-	WalkOptions o;
-	if (!parse_walk_options(argc, argv, &o))
-		return walk_usage();
 	char err[1200], default_dir[1024];
-	const char *dir = o.egdb_dir;
+	const char *dir = o->egdb_dir;
 	if (!dir) {
 		egdb_default_dir(default_dir, sizeof default_dir);
 		dir = default_dir;
@@ -227,26 +192,26 @@ int datagen_walk(int argc, char **argv)
 	KeySet seen = {.slots = NULL};
 	PosdataWriter writer = {.file = NULL};
 	PosdataHeader header = {
-	    .variant = VARIANT_POOL, .egdb_pieces = egdb_pieces, .seed = (uint64_t)o.seed};
+	    .variant = VARIANT_POOL, .egdb_pieces = egdb_pieces, .seed = (uint64_t)o->seed};
 	int status = 1;
 	if (egdb_pieces < 2) {
 		fprintf(stderr, "datagen walk: --egdb %s: no complete set of databases\n", dir);
 		goto done;
 	}
-	if (!read_sources(&o, &sources, &source_count))
+	if (!read_sources(o, &sources, &source_count))
 		goto done;
 	if (!keyset_init(&seen)) {
 		fprintf(stderr, "datagen walk: out of memory\n");
 		goto done;
 	}
-	if (!posdata_writer_open(&writer, o.out, &header, err, sizeof err)) {
+	if (!posdata_writer_open(&writer, o->out, &header, err, sizeof err)) {
 		fprintf(stderr, "datagen walk: %s\n", err);
 		goto done;
 	}
 	int64_t start_ms = clock_now_ms();
 	WalkTotals t = {0};
-	for (int i = 0; i < o.walks; i++) {
-		int failure = walk_one(&o, db, egdb_pieces, sources, source_count, i, &seen, &writer, &t);
+	for (int i = 0; i < o->walks; i++) {
+		int failure = walk_one(o, db, egdb_pieces, sources, source_count, i, &seen, &writer, &t);
 		if (failure) {
 			fprintf(stderr, "datagen walk: walk %d: %s\n", i,
 			        failure == -1 ? "an endgame database class is unreadable"
@@ -254,20 +219,20 @@ int datagen_walk(int argc, char **argv)
 			posdata_writer_abandon(&writer);
 			goto done;
 		}
-		if (!o.quiet && (i + 1) % 100000 == 0)
+		if (!o->quiet && (i + 1) % 100000 == 0)
 			fprintf(stderr,
 			        "datagen walk: %d/%d walks, %lld positions (%lld duplicates dropped)\n",
-			        i + 1, o.walks, t.written, t.duplicates);
+			        i + 1, o->walks, t.written, t.duplicates);
 	}
 	if (!posdata_writer_close(&writer, err, sizeof err)) {
 		fprintf(stderr, "datagen walk: %s\n", err);
 		goto done;
 	}
-	if (!o.quiet)
+	if (!o->quiet)
 		fprintf(stderr,
 		        "datagen walk: %s: %lld positions of %d walks from %zu sources (win %lld, draw %lld, "
 		        "loss %lld for the side to move), %lld duplicates dropped, %.1f s\n",
-		        o.out, t.written, o.walks, source_count, t.results[POSDATA_WIN],
+		        o->out, t.written, o->walks, source_count, t.results[POSDATA_WIN],
 		        t.results[POSDATA_DRAW], t.results[POSDATA_LOSS], t.duplicates,
 		        (double)(clock_now_ms() - start_ms) / 1000.0);
 	status = 0;
@@ -275,5 +240,16 @@ done:
 	keyset_free(&seen);
 	free(sources);
 	egdb_close(db);
+	return status;
+}
+
+int datagen_walk(int argc, char **argv)
+{
+	WalkOptions o;
+	int status;
+	if (!parse_walk_options(argc, argv, &o, &status))
+		return status;
+	status = walk_all(&o);
+	cmdline_operands_free(&o.inputs);
 	return status;
 }
