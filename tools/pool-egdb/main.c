@@ -8,13 +8,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cmdline.h"
 #include "egdbtool.h"
 #include "poolshark/notation.h"
-#include "poolshark/number.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 
-static const char usage_text[] =
+static const char synopsis[] =
     "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
     "                        [--step1 K/M | --from-step1 M]\n"
     "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--slice K/M]\n"
@@ -24,13 +24,12 @@ static const char usage_text[] =
     "       pool-egdb fit-plan [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
     "\n"
-    "DIR defaults to databases, N to 5 (2..8), T to 1. build keeps finished classes\n"
-    "(a rerun resumes); --only builds or verifies one pair (X v Y and Y v X)\n"
-    "whose dependencies exist, as a batch job does; --slice K/M verifies the\n"
-    "K-th of M equal index ranges of every class (a job of an array). With --only,\n"
-    "--step1 K/M runs only the forward step on the K-th of M index ranges and\n"
-    "leaves its summary in DIR; --from-step1 M finishes the pair from the M\n"
-    "summaries (doc/EGDB.md, scripts/egdb-slurm --slices).\n";
+    "build keeps finished classes (a rerun resumes); --only builds or verifies one\n"
+    "pair (X v Y and Y v X) whose dependencies exist, as a batch job does; --slice\n"
+    "K/M verifies the K-th of M equal index ranges of every class (a job of an\n"
+    "array). With --only, --step1 K/M runs only the forward step on the K-th of M\n"
+    "index ranges and leaves its summary in DIR; --from-step1 M finishes the pair\n"
+    "from the M summaries (doc/EGDB.md, scripts/egdb-slurm --slices).\n";
 
 enum { MAX_PAIRS = 2048 };
 
@@ -46,83 +45,41 @@ typedef struct Args {
 	int step1, step1_slices; /* build: -1 or the forward slice (0-based); 0 or M */
 } Args;
 
-static int usage_error(const char *what, const char *arg)
+/* The options of every command into *a (its defaults first); false with the exit status. */
+static bool parse_args(int argc, char **argv, Args *a, int *status)
 {
-	fprintf(stderr, "pool-egdb: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "", usage_text);
-	return 2;
-}
-
-static bool parse_number(const char *text, long long low, long long high, int *out)
-{
-	long long v;
-	if (number_parse(text, low, high, &v))
+	*a = (Args){.dir = "databases", .threads = 1, .slices = 1, .step1 = -1};
+	CmdlineOperands words = {NULL, 0};
+	const CmdlineOption options[] = {
+	    cmdline_text("dir", "DIR", &a->dir, "the databases' directory (default databases)"),
+	    cmdline_int("pieces", "N", &a->pieces, 2, EGDB_MAX_PIECES,
+	                "the most pieces of a class (default 5; info: DIR's largest)"),
+	    cmdline_int("threads", "T", &a->threads, 1, 64, "worker threads (default 1)"),
+	    cmdline_text("only", "CLASS", &a->only, "one pair, such as m0k2-m0k1"),
+	    cmdline_on("quiet", &a->quiet, "no line per pair"),
+	    cmdline_shard("slice", "K/M", &a->slice, &a->slices, "verify the K-th of M index ranges"),
+	    cmdline_shard("step1", "K/M", &a->step1, &a->step1_slices,
+	                  "the forward step of the K-th of M ranges"),
+	    cmdline_int("from-step1", "M", &a->step1_slices, 1, 1000000, "finish a pair from M summaries"),
+	};
+	const Cmdline cmdline = {
+	    .program = "pool-egdb",
+	    .synopsis = synopsis,
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .operands = !strcmp(argv[0], "probe") ? &words : NULL,
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
-	*out = (int)v;
-	return true;
-}
-
-/* "K/M" with 1 <= K <= M: *slice = K - 1, *slices = M. */
-static bool parse_slice(const char *text, int *slice, int *slices)
-{
-	char k[16], m[16];
-	const char *slash = strchr(text, '/');
-	int kn = 0, mn = 0;
-	if (!slash || (size_t)(slash - text) >= sizeof k || strlen(slash + 1) >= sizeof m)
-		return false;
-	memcpy(k, text, (size_t)(slash - text));
-	k[slash - text] = '\0';
-	snprintf(m, sizeof m, "%s", slash + 1);
-	if (!parse_number(m, 1, 1000000, &mn) || !parse_number(k, 1, mn, &kn))
-		return false;
-	*slice = kn - 1;
-	*slices = mn;
-	return true;
-}
-
-static int parse_args(int argc, char **argv, Args *a)
-{
-	a->dir = "databases";
-	a->pieces = 5;
-	a->pieces_given = false;
-	a->threads = 1;
-	a->quiet = false;
-	a->only = NULL;
-	a->fen = NULL;
-	a->slice = 0;
-	a->slices = 1;
-	a->step1 = -1;
-	a->step1_slices = 0;
-	for (int i = 2; i < argc; i++) {
-		const char *o = argv[i];
-		bool has_value = i + 1 < argc;
-		if (!strcmp(o, "--dir") && has_value)
-			a->dir = argv[++i];
-		else if (!strcmp(o, "--pieces") && has_value) {
-			if (!parse_number(argv[++i], 2, EGDB_MAX_PIECES, &a->pieces))
-				return usage_error("--pieces wants 2..8", argv[i]);
-			a->pieces_given = true;
-		} else if (!strcmp(o, "--threads") && has_value) {
-			if (!parse_number(argv[++i], 1, 64, &a->threads))
-				return usage_error("--threads wants 1..64", argv[i]);
-		} else if (!strcmp(o, "--slice") && has_value) {
-			if (!parse_slice(argv[++i], &a->slice, &a->slices))
-				return usage_error("--slice wants K/M with 1 <= K <= M", argv[i]);
-		} else if (!strcmp(o, "--step1") && has_value) {
-			if (!parse_slice(argv[++i], &a->step1, &a->step1_slices))
-				return usage_error("--step1 wants K/M with 1 <= K <= M", argv[i]);
-		} else if (!strcmp(o, "--from-step1") && has_value) {
-			if (!parse_number(argv[++i], 1, 1000000, &a->step1_slices))
-				return usage_error("--from-step1 wants a slice count", argv[i]);
-		} else if (!strcmp(o, "--only") && has_value)
-			a->only = argv[++i];
-		else if (!strcmp(o, "--quiet"))
-			a->quiet = true;
-		else if (o[0] != '-' && !a->fen)
-			a->fen = o;
-		else
-			return usage_error("unknown or incomplete option", o);
-	}
-	return 0;
+	a->pieces_given = a->pieces != 0;
+	if (!a->pieces_given)
+		a->pieces = 5;
+	bool one = words.count <= 1;
+	a->fen = words.count ? words.words[0] : NULL;
+	cmdline_operands_free(&words);
+	if (!one)
+		*status = cmdline_fail(&cmdline, "probe takes one FEN");
+	return one;
 }
 
 static bool file_exists(const char *path)
@@ -326,14 +283,23 @@ static int cmd_info(const Args *a)
 	return missing ? 1 : 0;
 }
 
+static int cmd_fit_plan(const Args *a)
+{
+	return egdb_fit_plan(a->dir, stdout);
+}
+
 static int cmd_probe(const Args *a)
 {
-	if (!a->fen)
-		return usage_error("probe wants a FEN", NULL);
+	if (!a->fen) {
+		fprintf(stderr, "pool-egdb: probe wants a FEN\n");
+		return 2;
+	}
 	Position p;
 	char err[128];
-	if (!notation_parse_fen(a->fen, VARIANT_POOL, &p, err, sizeof err))
-		return usage_error(err, a->fen);
+	if (!notation_parse_fen(a->fen, VARIANT_POOL, &p, err, sizeof err)) {
+		fprintf(stderr, "pool-egdb: %s: %s\n", a->fen, err);
+		return 2;
+	}
 	Egdb *db = egdb_open(a->dir, err, sizeof err);
 	if (!db) {
 		fprintf(stderr, "pool-egdb: %s\n", err);
@@ -356,28 +322,29 @@ static int cmd_probe(const Args *a)
 
 static int run(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		fputs(usage_text, argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
-	}
+	static const struct {
+		const char *name;
+		int (*run)(const Args *a);
+	} commands[] = {{"build", cmd_build}, {"verify", cmd_verify}, {"plan", cmd_plan},
+	                {"info", cmd_info},   {"probe", cmd_probe},   {"fit-plan", cmd_fit_plan}};
 	Args a;
-	int status = parse_args(argc, argv, &a);
-	if (status)
+	int status;
+	if (argc < 2) {
+		fputs(synopsis, stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		char *help[] = {argv[0], "--help", NULL}; /* the usage with every option */
+		parse_args(2, help, &a, &status);
 		return status;
-	if (!strcmp(argv[1], "build"))
-		return cmd_build(&a);
-	if (!strcmp(argv[1], "verify"))
-		return cmd_verify(&a);
-	if (!strcmp(argv[1], "plan"))
-		return cmd_plan(&a);
-	if (!strcmp(argv[1], "info"))
-		return cmd_info(&a);
-	if (!strcmp(argv[1], "probe"))
-		return cmd_probe(&a);
-	if (!strcmp(argv[1], "fit-plan"))
-		return a.fen ? usage_error("fit-plan takes no position", a.fen)
-		             : egdb_fit_plan(a.dir, stdout);
-	return usage_error("unknown command", argv[1]);
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		return parse_args(argc - 1, argv + 1, &a, &status) ? commands[i].run(&a) : status;
+	}
+	fprintf(stderr, "pool-egdb: %s: unknown command\n%s", argv[1], synopsis);
+	return 2;
 }
 
 /* The results go to standard output: a write that failed fails the run. */
