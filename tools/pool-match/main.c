@@ -13,8 +13,9 @@
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
+#include "cmdline.h"
 
-static const char usage_text[] =
+static const char synopsis[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
     "                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
     "                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
@@ -28,6 +29,15 @@ static const char usage_text[] =
     "Per-engine LIMIT (tc=, movetime=, depth=, nodes=) overrides the common one.\n"
     "Each opening is played twice, colours reversed; the first engine has Black\n"
     "in odd rounds. Elo, LOS and the SPRT are from the first engine's side.\n";
+
+/* What the command line sets beside MatchConfig. */
+typedef struct Args {
+	MatchConfig *config;
+	Limits common; /* --tc, --movetime, --depth, --nodes: every engine's without a LIMIT */
+	int engines;   /* --engine options read */
+	bool summarize;
+	CmdlineOperands files; /* --summarize's */
+} Args;
 
 /* Set by the signal handler only; the workers poll it. */
 static volatile sig_atomic_t interrupted;
@@ -87,256 +97,290 @@ static bool parse_limit(const char *key, const char *value, Limits *out, bool *k
 	return false;
 }
 
-/* Reads key=value words from argv[*i] on until the next `--` option. */
-static bool parse_engine(int argc, char **argv, int *i, EngineSpec *spec)
+/* A limit option common to both engines (--tc, --movetime, --depth, --nodes). */
+static bool set_common_limit(Args *a, const char *key, const char *value, char *problem, size_t size)
 {
-	memset(spec, 0, sizeof *spec);
-	while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2)) {
-		char *word = argv[++*i], *eq = strchr(word, '=');
-		bool known;
-		if (!eq) {
-			fprintf(stderr, "pool-match: --engine: expected key=value, got '%s'\n", word);
-			return false;
-		}
-		*eq = '\0';
-		const char *value = eq + 1;
-		if (!strcmp(word, "cmd")) {
-			spec->command = value;
-		} else if (!strcmp(word, "name")) {
-			snprintf(spec->name, sizeof spec->name, "%s", value);
-		} else if (!strcmp(word, "option")) {
-			char *inner = strchr(value, '=');
-			if (!inner || inner == value || spec->param_count == MAX_PARAMS) {
-				fprintf(stderr, "pool-match: --engine option=KEY=VALUE expected, got '%s'\n",
-				        value);
-				return false;
-			}
-			*inner = '\0';
-			spec->params[spec->param_count++] = (HubParam){value, inner + 1};
-		} else if (!parse_limit(word, value, &spec->limits, &known)) {
-			fprintf(stderr,
-			        known ? "pool-match: --engine: bad %s value '%s'\n"
-			              : "pool-match: --engine: unknown key '%s' (value '%s')\n",
-			        word, value);
-			return false;
-		}
+	bool known;
+	if (parse_limit(key, value, &a->common, &known))
+		return true;
+	snprintf(problem, size, "bad value '%s'", value);
+	return false;
+}
+
+static bool set_tc(void *context, const char *value, char *problem, size_t size)
+{
+	return set_common_limit(context, "tc", value, problem, size);
+}
+
+static bool set_movetime(void *context, const char *value, char *problem, size_t size)
+{
+	return set_common_limit(context, "movetime", value, problem, size);
+}
+
+static bool set_depth(void *context, const char *value, char *problem, size_t size)
+{
+	return set_common_limit(context, "depth", value, problem, size);
+}
+
+static bool set_nodes(void *context, const char *value, char *problem, size_t size)
+{
+	return set_common_limit(context, "nodes", value, problem, size);
+}
+
+static bool set_seed(void *context, const char *value, char *problem, size_t size)
+{
+	MatchConfig *c = ((Args *)context)->config;
+	long long seed;
+	if (!cmdline_read_number(value, 0, LLONG_MAX, &seed, problem, size))
+		return false;
+	c->seed = (uint64_t)seed;
+	c->seeded = true;
+	return true;
+}
+
+/* --engine: the next engine, then its key=value words. */
+static bool begin_engine(void *context, const char *value, char *problem, size_t size)
+{
+	Args *a = context;
+	(void)value;
+	if (a->engines == 2) {
+		snprintf(problem, size, "a third one (a match has two engines)");
+		return false;
 	}
-	if (!spec->command) {
-		fprintf(stderr, "pool-match: --engine needs cmd=COMMAND\n");
+	memset(&a->config->engines[a->engines++], 0, sizeof a->config->engines[0]);
+	return true;
+}
+
+static bool engine_word(void *context, char *word, char *problem, size_t size)
+{
+	Args *a = context;
+	EngineSpec *spec = &a->config->engines[a->engines - 1];
+	char *eq = strchr(word, '=');
+	bool known;
+	if (!eq) {
+		snprintf(problem, size, "expected key=value, got '%s'", word);
+		return false;
+	}
+	*eq = '\0';
+	const char *value = eq + 1;
+	if (!strcmp(word, "cmd")) {
+		spec->command = value;
+	} else if (!strcmp(word, "name")) {
+		snprintf(spec->name, sizeof spec->name, "%s", value);
+	} else if (!strcmp(word, "option")) {
+		char *inner = strchr(value, '=');
+		if (!inner || inner == value || spec->param_count == MAX_PARAMS) {
+			snprintf(problem, size, "option=KEY=VALUE expected, got '%s'", value);
+			return false;
+		}
+		*inner = '\0';
+		spec->params[spec->param_count++] = (HubParam){value, inner + 1};
+	} else if (!parse_limit(word, value, &spec->limits, &known)) {
+		snprintf(problem, size, known ? "bad %s value '%s'" : "unknown key '%s' (value '%s')", word,
+		         value);
 		return false;
 	}
 	return true;
+}
+
+static bool end_engine(void *context, char *problem, size_t size)
+{
+	Args *a = context;
+	if (a->config->engines[a->engines - 1].command)
+		return true;
+	snprintf(problem, size, "needs cmd=COMMAND");
+	return false;
 }
 
 /* --sprt elo0=.. elo1=.. alpha=.. beta=.. (any subset; defaults 0 5 0.05 0.05). */
-static bool parse_sprt(int argc, char **argv, int *i, SprtConfig *sprt)
+static bool begin_sprt(void *context, const char *value, char *problem, size_t size)
 {
-	*sprt = (SprtConfig){0, 5, 0.05, 0.05};
-	while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2)) {
-		const char *word = argv[++*i];
-		double v;
-		const char *eq = strchr(word, '=');
-		if (!eq || !parse_real(eq + 1, -1e4, 1e4, &v)) {
-			fprintf(stderr, "pool-match: --sprt: bad '%s'\n", word);
-			return false;
-		}
-		size_t n = (size_t)(eq - word);
-		if (n == 4 && !strncmp(word, "elo0", 4))
-			sprt->elo0 = v;
-		else if (n == 4 && !strncmp(word, "elo1", 4))
-			sprt->elo1 = v;
-		else if (n == 5 && !strncmp(word, "alpha", 5) && v > 0 && v < 1)
-			sprt->alpha = v;
-		else if (n == 4 && !strncmp(word, "beta", 4) && v > 0 && v < 1)
-			sprt->beta = v;
-		else {
-			fprintf(stderr, "pool-match: --sprt: bad '%s'\n", word);
-			return false;
-		}
-	}
-	if (sprt->elo1 <= sprt->elo0) {
-		fprintf(stderr, "pool-match: --sprt needs elo1 > elo0\n");
-		return false;
-	}
+	MatchConfig *c = ((Args *)context)->config;
+	(void)value, (void)problem, (void)size;
+	c->sprt = (SprtConfig){0, 5, 0.05, 0.05};
+	c->sprt_enabled = true;
 	return true;
 }
 
-static bool parse_adjudicate(int argc, char **argv, int *i, MatchConfig *c)
+static bool sprt_word(void *context, char *word, char *problem, size_t size)
 {
+	SprtConfig *sprt = &((Args *)context)->config->sprt;
+	const struct {
+		const char *key;
+		double *field;
+		bool probability;
+	} keys[] = {{"elo0", &sprt->elo0, false},
+	            {"elo1", &sprt->elo1, false},
+	            {"alpha", &sprt->alpha, true},
+	            {"beta", &sprt->beta, true}};
+	const char *eq = strchr(word, '=');
+	double v;
+	for (size_t k = 0; eq && k < sizeof keys / sizeof keys[0]; k++)
+		if (strlen(keys[k].key) == (size_t)(eq - word) &&
+		    !strncmp(word, keys[k].key, (size_t)(eq - word)) && parse_real(eq + 1, -1e4, 1e4, &v) &&
+		    (!keys[k].probability || (v > 0 && v < 1))) {
+			*keys[k].field = v;
+			return true;
+		}
+	snprintf(problem, size, "bad '%s'", word);
+	return false;
+}
+
+static bool end_sprt(void *context, char *problem, size_t size)
+{
+	const SprtConfig *sprt = &((Args *)context)->config->sprt;
+	if (sprt->elo1 > sprt->elo0)
+		return true;
+	snprintf(problem, size, "needs elo1 > elo0");
+	return false;
+}
+
+/* --adjudicate score=MEN moves=N. */
+static bool begin_adjudicate(void *context, const char *value, char *problem, size_t size)
+{
+	(void)value, (void)problem, (void)size;
+	((Args *)context)->config->adjudicate_moves = 3;
+	return true;
+}
+
+static bool adjudicate_word(void *context, char *word, char *problem, size_t size)
+{
+	MatchConfig *c = ((Args *)context)->config;
 	long long moves = 0;
-	c->adjudicate_moves = 3;
-	while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2)) {
-		const char *word = argv[++*i];
-		if (!strncmp(word, "score=", 6) && parse_real(word + 6, 0.01, 1e4, &c->adjudicate_score))
-			continue;
-		if (!strncmp(word, "moves=", 6) && parse_int(word + 6, 1, 10000, &moves)) {
-			c->adjudicate_moves = (int)moves;
-			continue;
-		}
-		fprintf(stderr, "pool-match: --adjudicate: bad '%s'\n", word);
-		return false;
+	if (!strncmp(word, "score=", 6) && parse_real(word + 6, 0.01, 1e4, &c->adjudicate_score))
+		return true;
+	if (!strncmp(word, "moves=", 6) && parse_int(word + 6, 1, 10000, &moves)) {
+		c->adjudicate_moves = (int)moves;
+		return true;
 	}
-	if (c->adjudicate_score <= 0) {
-		fprintf(stderr, "pool-match: --adjudicate needs score=MEN\n");
-		return false;
-	}
-	return true;
+	snprintf(problem, size, "bad '%s'", word);
+	return false;
 }
 
-static int usage(void)
+static bool end_adjudicate(void *context, char *problem, size_t size)
 {
-	fputs(usage_text, stderr);
-	return 2;
+	if (((Args *)context)->config->adjudicate_score > 0)
+		return true;
+	snprintf(problem, size, "needs score=MEN");
+	return false;
+}
+
+/* The options into *c (its defaults first) and *a; false with the exit status. */
+static bool parse_options(int argc, char **argv, MatchConfig *c, Args *a, int *status)
+{
+	*c = (MatchConfig){.concurrency = 1,
+	                   .shard_count = 1,
+	                   .margin = 0.1,
+	                   .stall_timeout = 10,
+	                   .move_timeout = 300,
+	                   .handshake_timeout = 10,
+	                   .comments = true};
+	*a = (Args){.config = c, .common = {LIMIT_NONE, 0, 0, 0, 0, 0}};
+	const CmdlineOption options[] = {
+	    cmdline_words("engine", "cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]", begin_engine,
+	                  engine_word, end_engine, "an engine; twice"),
+	    cmdline_int("games", "N", &c->games, 1, 10000000, "games to play, two an opening"),
+	    cmdline_int("concurrency", "J", &c->concurrency, 1, 256, "games at once (default 1)"),
+	    cmdline_call("tc", "SECONDS+INCREMENT", set_tc, "a clock for each engine"),
+	    cmdline_call("movetime", "S", set_movetime, "seconds a move"),
+	    cmdline_call("depth", "D", set_depth, "a depth a move"),
+	    cmdline_call("nodes", "N", set_nodes, "nodes a move"),
+	    cmdline_text("openings", "FILE", &c->openings_path, "one FEN a line"),
+	    cmdline_text("pdn", "OUT.pdn", &c->pdn_path, "the games"),
+	    cmdline_call("seed", "S", set_seed, "shuffles the openings (default: in file order)"),
+	    cmdline_shard("shard", "K/N", &c->shard_index, &c->shard_count, "plays pairs K, K+N, ... only"),
+	    cmdline_variant("variant", &c->variant, "the rules of every game (default pool)"),
+	    cmdline_words("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05", begin_sprt, sprt_word, end_sprt,
+	                  "stops when the SPRT decides"),
+	    cmdline_decimal("margin", "S", &c->margin, 0, 3600, "seconds of grace on a clock (default 0.1)"),
+	    cmdline_decimal("stall-timeout", "S", &c->stall_timeout, 0.05, 86400,
+	                    "ping after S silent seconds, stall after 2S (default 10)"),
+	    cmdline_decimal("move-timeout", "S", &c->move_timeout, 0.05, 1e7,
+	                    "the longest move without a clock (default 300)"),
+	    cmdline_int("max-moves", "N", &c->max_moves, 1, 100000, "a draw after N moves each"),
+	    cmdline_words("adjudicate", "score=MEN moves=N", begin_adjudicate, adjudicate_word,
+	                  end_adjudicate, "a win when both engines score beyond MEN for N moves (default 3)"),
+	    cmdline_off("no-comments", &c->comments, "no {score/depth time} after each move"),
+	    cmdline_on("summarize", &a->summarize, "the summary of the PDN files given"),
+	};
+	const Cmdline cmdline = {
+	    .program = "pool-match",
+	    .synopsis = synopsis,
+	    .options = options,
+	    .count = sizeof options / sizeof options[0],
+	    .operands = &a->files,
+	    .context = a,
+	};
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
+	const struct {
+		bool broken;
+		const char *why;
+	} rules[] = {
+	    {a->summarize && !a->files.count, "--summarize needs at least one PDN file"},
+	    {!a->summarize && a->engines != 2, "a match needs two --engine options"},
+	    {!a->summarize && c->games == 0, "a match needs --games N"},
+	    {!a->summarize && !c->openings_path, "a match needs --openings FILE"},
+	};
+	if (!a->summarize && a->files.count) {
+		*status =
+		    cmdline_fail(&cmdline, "%s: not an option (a match reads no file)", a->files.words[0]);
+		cmdline_operands_free(&a->files);
+		return false;
+	}
+	const char *missing = NULL;
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0] && !missing; i++)
+		missing = rules[i].broken ? rules[i].why : NULL;
+	if (!missing)
+		return true;
+	cmdline_operands_free(&a->files);
+	*status = cmdline_fail(&cmdline, "%s", missing);
+	return false;
+}
+
+/* Each engine's parameters and limit, from the common ones; false with a message. */
+static bool settle_engines(MatchConfig *c, const Limits *common)
+{
+	for (int e = 0; e < 2; e++) {
+		EngineSpec *spec = &c->engines[e];
+		/* The rules go first: options such as eval-file are checked
+		 * against them. */
+		if (c->variant != VARIANT_POOL && spec->param_count < MAX_PARAMS) {
+			memmove(spec->params + 1, spec->params,
+			        (size_t)spec->param_count * sizeof *spec->params);
+			spec->params[0] = (HubParam){"variant", variant_rules(c->variant)->name};
+			spec->param_count++;
+		}
+		if (spec->limits.kind == LIMIT_NONE)
+			spec->limits = *common;
+		if (spec->limits.kind == LIMIT_NONE) {
+			fprintf(stderr,
+			        "pool-match: engine %d has no limit (--tc, --movetime, --depth or --nodes)\n",
+			        e + 1);
+			return false;
+		}
+	}
+	if (c->handshake_timeout < c->stall_timeout)
+		c->handshake_timeout = c->stall_timeout;
+	return true;
 }
 
 int main(int argc, char **argv)
 {
-	MatchConfig c = {.concurrency = 1,
-	                 .shard_count = 1,
-	                 .margin = 0.1,
-	                 .stall_timeout = 10,
-	                 .move_timeout = 300,
-	                 .handshake_timeout = 10,
-	                 .comments = true};
-	Limits common = {LIMIT_NONE, 0, 0, 0, 0, 0};
-	int engine_count = 0;
-	long long v;
-	bool summarize = false;
-	char **files = NULL;
-	int file_count = 0;
-
+	MatchConfig c;
+	Args a;
+	int status;
 	if (version_option(argc, argv, "pool-match"))
 		return textfile_exit("pool-match", 0);
-
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-		bool known;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_text, stdout);
-			return textfile_exit("pool-match", 0);
-		} else if (!strcmp(a, "--engine")) {
-			if (engine_count == 2) {
-				fprintf(stderr, "pool-match: exactly two --engine options\n");
-				return 2;
-			}
-			if (!parse_engine(argc, argv, &i, &c.engines[engine_count++]))
-				return 2;
-		} else if (!strcmp(a, "--summarize")) {
-			summarize = true;
-			files = argv + i + 1;
-			while (i + 1 < argc && strncmp(argv[i + 1], "--", 2)) {
-				i++;
-				file_count++;
-			}
-		} else if (!strcmp(a, "--sprt")) {
-			if (!parse_sprt(argc, argv, &i, &c.sprt))
-				return 2;
-			c.sprt_enabled = true;
-		} else if (!strcmp(a, "--adjudicate")) {
-			if (!parse_adjudicate(argc, argv, &i, &c))
-				return 2;
-		} else if (!strcmp(a, "--no-comments")) {
-			c.comments = false;
-		} else if (!next) {
-			fprintf(stderr, "pool-match: %s needs a value\n", a);
-			return usage();
-		} else if (!strcmp(a, "--tc") || !strcmp(a, "--movetime") || !strcmp(a, "--depth") ||
-		           !strcmp(a, "--nodes")) {
-			if (!parse_limit(a + 2, next, &common, &known)) {
-				fprintf(stderr, "pool-match: bad %s '%s'\n", a, next);
-				return 2;
-			}
-			i++;
-		} else if (!strcmp(a, "--games") && parse_int(next, 1, 10000000, &v)) {
-			c.games = (int)v;
-			i++;
-		} else if (!strcmp(a, "--concurrency") && parse_int(next, 1, 256, &v)) {
-			c.concurrency = (int)v;
-			i++;
-		} else if (!strcmp(a, "--openings")) {
-			c.openings_path = argv[++i];
-		} else if (!strcmp(a, "--pdn")) {
-			c.pdn_path = argv[++i];
-		} else if (!strcmp(a, "--seed") && parse_int(next, 0, LLONG_MAX, &v)) {
-			c.seed = (uint64_t)v;
-			c.seeded = true;
-			i++;
-		} else if (!strcmp(a, "--shard")) {
-			long long k, n;
-			char copy[64];
-			snprintf(copy, sizeof copy, "%s", next);
-			char *slash = strchr(copy, '/');
-			if (!slash)
-				return usage();
-			*slash = '\0';
-			if (!parse_int(slash + 1, 1, 1000000, &n) || !parse_int(copy, 1, n, &k)) {
-				fprintf(stderr, "pool-match: --shard K/N with 1 <= K <= N\n");
-				return 2;
-			}
-			c.shard_index = (int)k - 1;
-			c.shard_count = (int)n;
-			i++;
-		} else if (!strcmp(a, "--margin") && parse_real(next, 0, 3600, &c.margin)) {
-			i++;
-		} else if (!strcmp(a, "--stall-timeout") && parse_real(next, 0.05, 86400, &c.stall_timeout)) {
-			i++;
-		} else if (!strcmp(a, "--move-timeout") && parse_real(next, 0.05, 1e7, &c.move_timeout)) {
-			i++;
-		} else if (!strcmp(a, "--max-moves") && parse_int(next, 1, 100000, &v)) {
-			c.max_moves = (int)v;
-			i++;
-		} else if (!strcmp(a, "--variant") && next) {
-			if (!variant_parse(next, &c.variant)) {
-				fprintf(stderr, "pool-match: unknown variant '%.40s' (known: %s)\n", next,
-				        VARIANT_NAMES);
-				return 2;
-			}
-			i++;
-		} else {
-			fprintf(stderr, "pool-match: bad option or value: %s %s\n", a, next);
-			return usage();
-		}
+	if (!parse_options(argc, argv, &c, &a, &status))
+		return textfile_exit("pool-match", status);
+	if (a.summarize) {
+		status = match_summarize(a.files.words, a.files.count, c.sprt_enabled ? &c.sprt : NULL);
+		cmdline_operands_free(&a.files);
+		return textfile_exit("pool-match", status);
 	}
-
-	if (summarize) {
-		if (file_count == 0) {
-			fprintf(stderr, "pool-match: --summarize needs at least one PDN file\n");
-			return usage();
-		}
-		return textfile_exit("pool-match",
-		                     match_summarize(files, file_count, c.sprt_enabled ? &c.sprt : NULL));
-	}
-	const char *missing = engine_count != 2  ? "two --engine options"
-	                      : c.games == 0     ? "--games N"
-	                      : !c.openings_path ? "--openings FILE"
-	                                         : NULL;
-	if (missing) {
-		fprintf(stderr, "pool-match: a match needs %s\n", missing);
-		return usage();
-	}
-	for (int e = 0; e < 2; e++) {
-		EngineSpec *spec = &c.engines[e];
-		/* The rules go first: options such as eval-file are checked
-		 * against them. */
-		if (c.variant != VARIANT_POOL && spec->param_count < MAX_PARAMS) {
-			memmove(spec->params + 1, spec->params,
-			        (size_t)spec->param_count * sizeof *spec->params);
-			spec->params[0] = (HubParam){"variant", variant_rules(c.variant)->name};
-			spec->param_count++;
-		}
-		if (c.engines[e].limits.kind == LIMIT_NONE)
-			c.engines[e].limits = common;
-		if (c.engines[e].limits.kind == LIMIT_NONE) {
-			fprintf(stderr,
-			        "pool-match: engine %d has no limit (--tc, --movetime, --depth or --nodes)\n",
-			        e + 1);
-			return 2;
-		}
-	}
-	if (c.handshake_timeout < c.stall_timeout)
-		c.handshake_timeout = c.stall_timeout;
-
+	if (!settle_engines(&c, &a.common))
+		return 2;
 	struct sigaction action;
 	memset(&action, 0, sizeof action);
 	action.sa_handler = on_signal;

@@ -424,7 +424,7 @@ static void add_pairs(MatchTally *tally, int *pairs, int capacity)
 	}
 }
 
-int match_summarize(char **paths, int count, const SprtConfig *sprt)
+int match_summarize(const char *const *paths, int count, const SprtConfig *sprt)
 {
 	MatchTally tally = {0};
 	TerminationCounts terms = {0};

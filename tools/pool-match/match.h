@@ -94,7 +94,7 @@ void seat_stop(Seat *seat);
 int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted);
 
 /* Reads PDN files written by pool-match and prints the summary; exit status. */
-int match_summarize(char **paths, int count, const SprtConfig *sprt);
+int match_summarize(const char *const *paths, int count, const SprtConfig *sprt);
 
 /* Counts per termination reason, in order of first appearance. */
 typedef struct TerminationCounts {
