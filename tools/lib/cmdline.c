@@ -423,3 +423,21 @@ bool cmdline_parse(const Cmdline *c, int argc, char **argv, int *exit_status)
 	*exit_status = 0;
 	return false;
 }
+
+int cmdline_dispatch(const char *program, const char *usage, const CmdlineCommand *commands, int count,
+                     int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return CMDLINE_USAGE_ERROR;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	for (int i = 0; i < count; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "%s: %s: unknown subcommand\n%s", program, argv[1], usage);
+	return CMDLINE_USAGE_ERROR;
+}

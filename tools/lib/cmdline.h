@@ -143,4 +143,21 @@ void cmdline_usage(const Cmdline *c, FILE *out);
  * CMDLINE_USAGE_ERROR. */
 int cmdline_fail(const Cmdline *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* A program made of commands ("datagen gen", "datagen info"): each reads
+ * its own options, argv[0] being its name, and returns the exit status. */
+typedef struct CmdlineCommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} CmdlineCommand;
+
+/*
+ * Runs the command that argv[1] names with the words after it, and returns
+ * its exit status. Without a command: `usage` on stderr,
+ * CMDLINE_USAGE_ERROR; with `--help`, `-h` or `help`: `usage` on standard
+ * output, 0; an unknown one: "PROGRAM: NAME: unknown subcommand" and
+ * `usage` on stderr, CMDLINE_USAGE_ERROR.
+ */
+int cmdline_dispatch(const char *program, const char *usage, const CmdlineCommand *commands, int count,
+                     int argc, char **argv);
+
 #endif

@@ -23,6 +23,7 @@ static const char synopsis[] =
     "       pool-egdb probe  [--dir DIR] FEN\n"
     "       pool-egdb fit-plan [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
+    "`pool-egdb COMMAND --help` lists the options.\n"
     "\n"
     "build keeps finished classes (a rerun resumes); --only builds or verifies one\n"
     "pair (X v Y and Y v X) whose dependencies exist, as a batch job does; --slice\n"
@@ -320,37 +321,35 @@ static int cmd_probe(const Args *a)
 	return 0;
 }
 
-static int run(int argc, char **argv)
+static const struct {
+	const char *name;
+	int (*run)(const Args *a);
+} commands[] = {{"build", cmd_build}, {"verify", cmd_verify}, {"plan", cmd_plan},
+                {"info", cmd_info},   {"probe", cmd_probe},   {"fit-plan", cmd_fit_plan}};
+
+enum { COMMANDS = sizeof commands / sizeof commands[0] };
+
+/* The command argv[0] names, with the options read into Args. */
+static int run_command(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*run)(const Args *a);
-	} commands[] = {{"build", cmd_build}, {"verify", cmd_verify}, {"plan", cmd_plan},
-	                {"info", cmd_info},   {"probe", cmd_probe},   {"fit-plan", cmd_fit_plan}};
 	Args a;
 	int status;
-	if (argc < 2) {
-		fputs(synopsis, stderr);
-		return 2;
-	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		char *help[] = {argv[0], "--help", NULL}; /* the usage with every option */
-		parse_args(2, help, &a, &status);
+	if (!parse_args(argc, argv, &a, &status))
 		return status;
-	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[1], commands[i].name))
-			continue;
-		return parse_args(argc - 1, argv + 1, &a, &status) ? commands[i].run(&a) : status;
-	}
-	fprintf(stderr, "pool-egdb: %s: unknown command\n%s", argv[1], synopsis);
-	return 2;
+	for (int i = 0; i < COMMANDS; i++)
+		if (!strcmp(argv[0], commands[i].name))
+			status = commands[i].run(&a);
+	return status;
 }
 
 /* The results go to standard output: a write that failed fails the run. */
 int main(int argc, char **argv)
 {
+	CmdlineCommand each[COMMANDS];
+	for (int i = 0; i < COMMANDS; i++)
+		each[i] = (CmdlineCommand){commands[i].name, run_command};
 	if (version_option(argc, argv, "pool-egdb"))
 		return textfile_exit("pool-egdb", 0);
-	return textfile_exit("pool-egdb", run(argc, argv));
+	return textfile_exit("pool-egdb",
+	                     cmdline_dispatch("pool-egdb", synopsis, each, COMMANDS, argc, argv));
 }
