@@ -2,11 +2,9 @@
 /* make-openings: every distinct position a few plies from the start, minus those an engine calls lost. */
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "hubclient.h"
 #include "poolshark/clock.h"
@@ -17,18 +15,9 @@
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 #include "cmdline.h"
+#include "signals.h"
 
 enum { MAX_OPENINGS = 100000, SEARCH_TIMEOUT_MS = 120000 };
-
-/* Set by the signal handler only (the one place a signal can say so); the
- * waits for the engine poll it, so that the engine is ended before we go. */
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int signal_number)
-{
-	(void)signal_number;
-	interrupted = 1;
-}
 
 typedef struct Collection {
 	int count;
@@ -70,7 +59,7 @@ static bool engine_score(HubEngine *e, const Position *p, long long depth, doubl
 	    !hub_engine_sendf(e, "level depth=%lld", depth) || !hub_engine_send(e, "go think"))
 		return false;
 	int64_t deadline = clock_now_ms() + SEARCH_TIMEOUT_MS;
-	while (clock_now_ms() < deadline && !interrupted) {
+	while (clock_now_ms() < deadline && !*e->interrupt) {
 		HubRead r = hub_engine_read_line(e, line, sizeof line, 100);
 		if (r == HUB_READ_EOF)
 			return false;
@@ -185,35 +174,27 @@ static int run(int argc, char **argv)
 	HubEngine e;
 	char error[HUB_LINE_MAX];
 	hub_engine_init(&e);
-	signal(SIGPIPE, SIG_IGN);
-	prctl(PR_SET_CHILD_SUBREAPER, 1); /* see hub_engine_kill() */
-	struct sigaction action;
-	memset(&action, 0, sizeof action);
-	action.sa_handler = on_signal;
-	sigemptyset(&action.sa_mask);
-	sigaction(SIGINT, &action, NULL);
-	sigaction(SIGTERM, &action, NULL);
-	sigaction(SIGHUP, &action, NULL);
+	volatile const sig_atomic_t *interrupted = signals_catch_stop();
 	HubParam params[] = {{"variant", variant_rules(s.variant)->name}};
 	int param_count = s.variant == VARIANT_POOL ? 0 : 1; /* pool: any Hub engine */
 	bool spawned = s.engine && hub_engine_spawn(&e, s.engine, error, sizeof error);
-	e.interrupt = &interrupted; /* spawning cleared it */
+	e.interrupt = interrupted; /* spawning cleared it */
 	if (s.engine &&
 	    (!spawned || !hub_engine_handshake(&e, params, param_count, 10000, error, sizeof error))) {
 		fprintf(stderr, "make-openings: %s: %s\n", s.engine, error);
 		hub_engine_stop(&e, 500);
 		free(c.positions);
-		return interrupted ? 130 : 1;
+		return *interrupted ? 130 : 1;
 	}
 	print_header(&s, c.count, e.name[0] ? e.name : s.engine);
 	int kept = 0;
-	for (int i = 0; i < c.count && !interrupted; i++) {
+	for (int i = 0; i < c.count && !*interrupted; i++) {
 		char fen[NOTATION_FEN_MAX];
 		double score = 0;
 		notation_write_fen(&c.positions[i], fen, sizeof fen);
 		if (s.engine) {
 			if (!engine_score(&e, &c.positions[i], s.depth, &score)) {
-				if (interrupted)
+				if (*interrupted)
 					break;
 				fprintf(stderr, "make-openings: no score for %s\n", fen);
 				status = 1;
@@ -227,14 +208,14 @@ static int run(int argc, char **argv)
 		printf("%s\n", fen);
 		kept++;
 	}
-	if (interrupted) {
+	if (*interrupted) {
 		fprintf(stderr, "make-openings: interrupted\n");
 		status = 130;
 	} else {
 		fprintf(stderr, "make-openings: kept %d of %d positions\n", kept, c.count);
 	}
 	/* A search still running is not waited for: the engine is ended. */
-	hub_engine_stop(&e, interrupted ? 100 : 1000);
+	hub_engine_stop(&e, *interrupted ? 100 : 1000);
 	free(c.positions);
 	return status;
 }

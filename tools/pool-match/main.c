@@ -3,17 +3,16 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "match.h"
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 #include "cmdline.h"
+#include "signals.h"
 
 static const char synopsis[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
@@ -38,15 +37,6 @@ typedef struct Args {
 	bool summarize;
 	CmdlineOperands files; /* --summarize's */
 } Args;
-
-/* Set by the signal handler only; the workers poll it. */
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int signal_number)
-{
-	(void)signal_number;
-	interrupted = 1;
-}
 
 static bool parse_real(const char *text, double low, double high, double *out)
 {
@@ -381,17 +371,8 @@ int main(int argc, char **argv)
 	}
 	if (!settle_engines(&c, &a.common))
 		return 2;
-	struct sigaction action;
-	memset(&action, 0, sizeof action);
-	action.sa_handler = on_signal;
-	sigemptyset(&action.sa_mask);
-	sigaction(SIGINT, &action, NULL);
-	sigaction(SIGTERM, &action, NULL);
-	sigaction(SIGHUP, &action, NULL);
-	signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe: an error, not our death */
-	/* What an engine's process group leaves behind comes to us to reap. */
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	volatile const sig_atomic_t *interrupted = signals_catch_stop();
 	/* The summary on standard output is what the user asked for: a failure
 	 * to write it (a full disk, a closed pipe) is the run's failure. */
-	return textfile_exit("pool-match", match_run(&c, &interrupted));
+	return textfile_exit("pool-match", match_run(&c, interrupted));
 }
