@@ -47,6 +47,8 @@ TOOLS_LIB_OBJ := $(TOOLS_LIB_SRC:%.c=$(BUILD)/%.o)
 TOOLS_LIB := $(BUILD)/libpoolshark-tools.a
 SUPPORT   := $(wildcard tests/support/*.c)
 SUPPORT_OBJ := $(SUPPORT:%.c=$(BUILD)/%.o)
+# An archive, so that each test links the helpers it calls and no others.
+SUPPORT_LIB := $(BUILD)/tests/libsupport.a
 TEST_SRC  := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Shell tests that drive the built programs (run by make test after the suites).
@@ -189,7 +191,11 @@ $(eval $(call root_copy,poolshark,$(BUILD)/poolshark))
 $(foreach t,$(TOOLS),$(eval $(call root_copy,$(t),$(BUILD)/bin/$(t))))
 endif
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(TOOLS_LIB) $(LIB)
+$(SUPPORT_LIB): $(SUPPORT_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_LIB) $(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/helpers/%: $(BUILD)/tests/helpers/%.o $(LIB)

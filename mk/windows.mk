@@ -16,7 +16,7 @@ $(BUILD)/pic/checkerboard/%.o: ALL_CFLAGS += -Isrc
 $(CB_SO): $(BUILD)/pic/checkerboard/export.o $(PIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -shared $^ -o $@ $(LDLIBS)
-$(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/checkerboard/scenario.o $(SUPPORT_OBJ) \
+$(BUILD)/tests/test_cbengine: $(BUILD)/tests/test_cbengine.o $(BUILD)/tests/checkerboard/scenario.o $(SUPPORT_LIB) \
 		$(TOOLS_LIB) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(CMOCKA_LIBS) $(LDLIBS) -ldl
 

@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test helpers shared by every suite (no main here: linked into each test). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
 #include "support.h"
 
-#include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,6 +402,15 @@ bool support_is_legal(const Position *p, Move m)
 	return false;
 }
 
+bool support_scratch_dir(const char *suite, char *dir, size_t size)
+{
+	int n = snprintf(dir, size, "/tmp/%s.XXXXXX", suite);
+	if (n > 0 && (size_t)n < size && mkdtemp(dir))
+		return true;
+	fprintf(stderr, "%s: cannot make a scratch directory: %s\n", suite, strerror(errno));
+	return false;
+}
+
 int support_remove_dir(const char *dir)
 {
 	char command[600];
@@ -404,23 +419,34 @@ int support_remove_dir(const char *dir)
 	return system(command) == 0 ? 0 : -1;
 }
 
-void support_run(SupportRun *r, const char *format, ...)
+const char *support_path(const char *dir, const char *name)
 {
-	char command[4096];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(command, sizeof command, format, args);
-	va_end(args);
-	strncat(command, " 2>&1", sizeof command - strlen(command) - 1);
-	r->status = -1;
-	r->text[0] = '\0';
-	FILE *f = popen(command, "r");
-	if (!f)
-		return;
-	size_t n = fread(r->text, 1, sizeof r->text - 1, f);
-	r->text[n] = '\0';
-	int status = pclose(f);
-	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	static char paths[4][1024]; /* tests are single-threaded */
+	static int next;
+	char *out = paths[next++ % 4];
+	int n = snprintf(out, sizeof paths[0], "%s/%s", dir, name);
+	if (n < 0 || (size_t)n >= sizeof paths[0])
+		fail_msg("the path %s/%s is longer than %zu bytes", dir, name, sizeof paths[0] - 1);
+	return out;
+}
+
+void support_write_file(const char *dir, const char *name, const void *bytes, size_t size)
+{
+	const char *path = dir ? support_path(dir, name) : name;
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(bytes, 1, size, f) != size || fclose(f) != 0)
+		fail_msg("cannot write %s: %s", path, strerror(errno));
+}
+
+void support_write_text(const char *dir, const char *name, const char *text)
+{
+	support_write_file(dir, name, text, strlen(text));
+}
+
+const char *support_engine(void)
+{
+	const char *bin = getenv("POOLSHARK_BIN");
+	return bin ? bin : "./poolshark";
 }
 
 bool support_tool_path(const char *suite, const char *name, char *out, size_t size)
@@ -440,6 +466,41 @@ bool support_tool_path(const char *suite, const char *name, char *out, size_t si
 		return false;
 	}
 	return true;
+}
+
+int support_shell(const char *dir, const char *format, ...)
+{
+	char body[3500], command[4096];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(body, sizeof body, format, args);
+	va_end(args);
+	if (dir)
+		snprintf(command, sizeof command, "cd '%s' && %s", dir, body);
+	else
+		snprintf(command, sizeof command, "%s", body);
+	int status = system(command);
+	assert_true(status != -1);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void support_run(SupportRun *r, const char *format, ...)
+{
+	char command[4096];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(command, sizeof command, format, args);
+	va_end(args);
+	strncat(command, " 2>&1", sizeof command - strlen(command) - 1);
+	r->status = -1;
+	r->text[0] = '\0';
+	FILE *f = popen(command, "r");
+	if (!f)
+		return;
+	size_t n = fread(r->text, 1, sizeof r->text - 1, f);
+	r->text[n] = '\0';
+	int status = pclose(f);
+	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 void support_random_three_kings_against_one(Rng *r, Bitboard *kings, Bitboard *lone)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Test helpers: seeded PRNG, positions from square lists, move list checks. */
+/* Test helpers: scratch directories, files and programs; seeded PRNG, positions, move list checks. */
 #ifndef POOLSHARK_TESTS_SUPPORT_H
 #define POOLSHARK_TESTS_SUPPORT_H
 
@@ -80,9 +80,43 @@ bool support_check_against_reference(const Position *p, const char *label);
  */
 bool support_check_moves(const char *fen, const char *expected);
 
-/* Removes a scratch directory a suite made with mkdtemp() and everything in
- * it; 0 on success (the cmocka teardown convention). */
+/* ---- A suite's files and programs. ---- */
+
+/* Makes a fresh directory /tmp/SUITE.XXXXXX and writes its path to
+ * dir[size]. False, after a message naming the suite, when it cannot:
+ * a setup returns -1 then (the cmocka convention). */
+bool support_scratch_dir(const char *suite, char *dir, size_t size);
+
+/* Removes a scratch directory and everything in it; 0 on success (the
+ * cmocka teardown convention). */
 int support_remove_dir(const char *dir);
+
+/* "DIR/NAME", in one of four buffers that the calls take in turn (so a
+ * statement may hold up to four); fails the test when it is longer than
+ * 1023 bytes. */
+const char *support_path(const char *dir, const char *name);
+
+/* Writes `size` bytes to DIR/NAME (dir NULL: name is the whole path),
+ * replacing the file; fails the test when it cannot. */
+void support_write_file(const char *dir, const char *name, const void *bytes, size_t size);
+
+/* support_write_file() of a string, without its NUL. */
+void support_write_text(const char *dir, const char *name, const char *text);
+
+/* The engine program: $POOLSHARK_BIN (make test sets it), else
+ * ./poolshark (the copy the top directory holds). */
+const char *support_engine(void);
+
+/* Writes to out the absolute path of program `name` in the directory
+ * $TOOL_DIR (relative to the working directory when it is not absolute;
+ * make test sets it). False, after a message naming the suite, when
+ * TOOL_DIR is unset or the path does not fit. */
+bool support_tool_path(const char *suite, const char *name, char *out, size_t size);
+
+/* The exit status of the shell command made from format, run in directory
+ * dir (NULL: the working directory); -1 when a signal ended it. Its output
+ * goes where the test's goes. */
+int support_shell(const char *dir, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* The output and exit status of a shell command (support_run). */
 typedef struct SupportRun {
@@ -94,11 +128,7 @@ typedef struct SupportRun {
  * keeps its output, cut at sizeof r->text - 1 bytes, and exit status. */
 void support_run(SupportRun *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-/* Writes to out the absolute path of program `name` in the directory
- * $TOOL_DIR (relative to the working directory when it is not absolute;
- * make test sets it). False, after a message naming the suite, when
- * TOOL_DIR is unset or the path does not fit. */
-bool support_tool_path(const char *suite, const char *name, char *out, size_t size);
+/* ---- Positions. ---- */
 
 /* True when m is one of the legal moves of *p. */
 bool support_is_legal(const Position *p, Move m);
