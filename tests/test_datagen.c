@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,40 +27,20 @@ typedef struct Paths {
 
 static Paths paths;
 
-/* Runs a shell command in the scratch directory; its exit status. */
-static int run(const char *format, ...)
-{
-	char command[4096], body[3500];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(body, sizeof body, format, args);
-	va_end(args);
-	snprintf(command, sizeof command, "cd '%s' && %s", paths.dir, body);
-	int status = system(command);
-	assert_true(status != -1);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
 /* `datagen gen` of a small pool run with extra arguments, into `out`. */
 static void gen(const char *out, const char *extra)
 {
 	assert_int_equal(
-	    run("timeout 60 '%s' gen --out %s --openings '%s/tools/data/openings.fen' --nodes 300 "
-	        "--max-plies 120 --egdb none --quiet %s",
-	        paths.datagen, out, paths.source, extra),
+	    support_shell(paths.dir,
+	                  "timeout 60 '%s' gen --out %s --openings '%s/tools/data/openings.fen' --nodes 300 "
+	                  "--max-plies 120 --egdb none --quiet %s",
+	                  paths.datagen, out, paths.source, extra),
 	    0);
-}
-
-static char *path_of(const char *name)
-{
-	static char path[512];
-	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
-	return path;
 }
 
 static uint8_t *read_bytes(const char *name, size_t *size)
 {
-	FILE *f = fopen(path_of(name), "rb");
+	FILE *f = fopen(support_path(paths.dir, name), "rb");
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	*size = (size_t)ftell(f);
@@ -75,7 +54,7 @@ static uint8_t *read_bytes(const char *name, size_t *size)
 
 static void write_bytes(const char *name, const uint8_t *bytes, size_t size)
 {
-	FILE *f = fopen(path_of(name), "wb");
+	FILE *f = fopen(support_path(paths.dir, name), "wb");
 	assert_non_null(f);
 	assert_int_equal(fwrite(bytes, 1, size, f), size);
 	assert_int_equal(fclose(f), 0);
@@ -83,14 +62,14 @@ static void write_bytes(const char *name, const uint8_t *bytes, size_t size)
 
 static bool same_file(const char *a, const char *b)
 {
-	return run("cmp -s %s %s", a, b) == 0;
+	return support_shell(paths.dir, "cmp -s %s %s", a, b) == 0;
 }
 
 static PosdataFile load(const char *name)
 {
 	PosdataFile f;
 	char err[2048];
-	if (!posdata_load(path_of(name), &f, err, sizeof err))
+	if (!posdata_load(support_path(paths.dir, name), &f, err, sizeof err))
 		fail_msg("%s", err);
 	return f;
 }
@@ -290,16 +269,22 @@ static void test_shards_cover_the_run(void **state)
 		assert_int_equal(s.records[i].game % 3, 1);
 	posdata_free(&s);
 	assert_int_equal(
-	    run("'%s' merge --out joined.psdata s3.psdata s1.psdata s2.psdata 2>/dev/null", paths.datagen),
+	    support_shell(paths.dir,
+	                  "'%s' merge --out joined.psdata s3.psdata s1.psdata s2.psdata 2>/dev/null",
+	                  paths.datagen),
 	    0);
 	assert_true(same_file("whole.psdata", "joined.psdata"));
 	/* A shard given twice, or another run's shard, is refused. */
-	assert_int_equal(run("'%s' merge --out bad.psdata s1.psdata s1.psdata 2>/dev/null", paths.datagen),
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' merge --out bad.psdata s1.psdata s1.psdata 2>/dev/null",
+	                               paths.datagen),
 	                 1);
 	gen("other.psdata", "--games 7 --seed 6 --shard 2/3");
-	assert_int_equal(run("'%s' merge --out bad.psdata s1.psdata other.psdata 2>/dev/null", paths.datagen),
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' merge --out bad.psdata s1.psdata other.psdata 2>/dev/null",
+	                               paths.datagen),
 	                 1);
-	assert_int_equal(access(path_of("bad.psdata"), F_OK), -1);
+	assert_int_equal(access(support_path(paths.dir, "bad.psdata"), F_OK), -1);
 }
 
 /* Russian games carry Russian positions, and no database labels. */
@@ -307,9 +292,10 @@ static void test_variant_in_the_header(void **state)
 {
 	(void)state;
 	assert_int_equal(
-	    run("timeout 60 '%s' gen --out ru.psdata --variant russian --openings "
-	        "'%s/tools/data/openings-russian.fen' --games 3 --nodes 300 --max-plies 80 --quiet",
-	        paths.datagen, paths.source),
+	    support_shell(paths.dir,
+	                  "timeout 60 '%s' gen --out ru.psdata --variant russian --openings "
+	                  "'%s/tools/data/openings-russian.fen' --games 3 --nodes 300 --max-plies 80 --quiet",
+	                  paths.datagen, paths.source),
 	    0);
 	PosdataFile f = load("ru.psdata");
 	assert_int_equal(f.header.variant, VARIANT_RUSSIAN);
@@ -384,20 +370,21 @@ static void test_reader_refuses_damage_naming_the_offset(void **state)
 		write_bytes("bad.psdata", bad, bad_size);
 		PosdataFile f;
 		char err[2048], want[64];
-		assert_false(posdata_load(path_of("bad.psdata"), &f, err, sizeof err));
+		assert_false(posdata_load(support_path(paths.dir, "bad.psdata"), &f, err, sizeof err));
 		snprintf(want, sizeof want, "offset %ld", offset);
 		if (!strstr(err, say) || !strstr(err, want))
 			fail_msg("damage %d: `%s` names neither `%s` nor `%s`", k, err, say, want);
 		assert_null(f.records);
 	}
 	/* datagen info says the same and fails; on the good file it succeeds. */
-	assert_int_equal(run("'%s' info bad.psdata 2>info.err >/dev/null", paths.datagen), 1);
-	assert_int_equal(run("grep -q 'offset 56' info.err"), 0);
-	assert_int_equal(run("'%s' info good.psdata > info.out", paths.datagen), 0);
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' info bad.psdata 2>info.err >/dev/null", paths.datagen), 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'offset 56' info.err"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' info good.psdata > info.out", paths.datagen), 0);
 	char grep[128];
 	snprintf(grep, sizeof grep, "grep -q '%zu records' info.out",
 	         (size - POSDATA_HEADER_SIZE) / POSDATA_RECORD_SIZE);
-	assert_int_equal(run("%s", grep), 0);
+	assert_int_equal(support_shell(paths.dir, "%s", grep), 0);
 	free(bad);
 	free(good);
 }
@@ -408,16 +395,17 @@ static void test_reader_refuses_missing_and_short(void **state)
 	(void)state;
 	PosdataFile f;
 	char err[2048];
-	assert_false(posdata_load(path_of("absent.psdata"), &f, err, sizeof err));
+	assert_false(posdata_load(support_path(paths.dir, "absent.psdata"), &f, err, sizeof err));
 	assert_non_null(strstr(err, "absent.psdata"));
 	write_bytes("short.psdata", (const uint8_t *)"PSHKDATA", 8);
-	assert_false(posdata_load(path_of("short.psdata"), &f, err, sizeof err));
+	assert_false(posdata_load(support_path(paths.dir, "short.psdata"), &f, err, sizeof err));
 	assert_non_null(strstr(err, "shorter than the 64-byte header"));
 	/* An input without end is read no further than its header says: a
 	 * device of zeros has no magic, so only its first 64 bytes are read. */
 	assert_false(posdata_load("/dev/zero", &f, err, sizeof err));
 	assert_non_null(strstr(err, "/dev/zero"));
-	assert_int_equal(run("timeout 10 '%s' info /dev/zero 2>/dev/null", paths.datagen), 1);
+	assert_int_equal(
+	    support_shell(paths.dir, "timeout 10 '%s' info /dev/zero 2>/dev/null", paths.datagen), 1);
 }
 
 /* The committed sample (the fuzzer's seed, written by version 1) still
@@ -444,21 +432,25 @@ static void test_committed_sample_reads(void **state)
 static void test_database_labels_agree(void **state)
 {
 	(void)state;
-	assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool), 0);
-	FILE *o = fopen(path_of("endings.fen"), "w");
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool),
+	    0);
+	FILE *o = fopen(support_path(paths.dir, "endings.fen"), "w");
 	assert_non_null(o);
 	fputs("# four pieces, level\nB:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\n"
 	      "B:W18,23:B9,K3\n",
 	      o);
 	assert_int_equal(fclose(o), 0);
 	char err[256];
-	Egdb *db = egdb_open(path_of("db3"), err, sizeof err);
+	Egdb *db = egdb_open(support_path(paths.dir, "db3"), err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	const char *modes[] = {"", "--no-adjudicate"};
 	for (int m = 0; m < 2; m++) {
 		assert_int_equal(
-		    run("timeout 60 '%s' gen --out e.psdata --openings endings.fen --egdb db3 --games 12 "
+		    support_shell(
+		        paths.dir,
+		        "timeout 60 '%s' gen --out e.psdata --openings endings.fen --egdb db3 --games 12 "
 		        "--nodes 200 --random-plies 2 --max-plies 100 --seed 2 --quiet %s",
 		        paths.datagen, modes[m]),
 		    0);
@@ -495,29 +487,32 @@ static void test_database_labels_agree(void **state)
 static void test_walk_labels_from_the_databases(void **state)
 {
 	(void)state;
-	if (access(path_of("db3/m0k1-m0k2.egdb"), F_OK) != 0)
-		assert_int_equal(run("'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool),
+	if (access(support_path(paths.dir, "db3/m0k1-m0k2.egdb"), F_OK) != 0)
+		assert_int_equal(support_shell(paths.dir,
+		                               "'%s' build --dir db3 --pieces 3 --threads 1 --quiet",
+		                               paths.egdb_tool),
 		                 0);
-	FILE *o = fopen(path_of("walk.fen"), "w");
+	FILE *o = fopen(support_path(paths.dir, "walk.fen"), "w");
 	assert_non_null(o);
 	fputs("B:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\nB:W18,23:B9,K3\n", o);
 	assert_int_equal(fclose(o), 0);
 	assert_int_equal(
-	    run("timeout 60 '%s' gen --out from.psdata --openings walk.fen --egdb none --games 10 "
-	        "--nodes 200 --random-plies 2 --max-plies 60 --seed 3 --quiet",
-	        paths.datagen),
+	    support_shell(paths.dir,
+	                  "timeout 60 '%s' gen --out from.psdata --openings walk.fen --egdb none --games 10 "
+	                  "--nodes 200 --random-plies 2 --max-plies 60 --seed 3 --quiet",
+	                  paths.datagen),
 	    0);
 	const char *walk =
 	    "timeout 60 '%s' walk --out %s --egdb db3 --walks 3000 --plies 20 --source-pieces 5 "
 	    "--seed %d --quiet from.psdata";
-	assert_int_equal(run(walk, paths.datagen, "w1.psdata", 5), 0);
-	assert_int_equal(run(walk, paths.datagen, "w2.psdata", 5), 0);
-	assert_int_equal(run(walk, paths.datagen, "w3.psdata", 6), 0);
+	assert_int_equal(support_shell(paths.dir, walk, paths.datagen, "w1.psdata", 5), 0);
+	assert_int_equal(support_shell(paths.dir, walk, paths.datagen, "w2.psdata", 5), 0);
+	assert_int_equal(support_shell(paths.dir, walk, paths.datagen, "w3.psdata", 6), 0);
 	assert_true(same_file("w1.psdata", "w2.psdata"));
 	assert_false(same_file("w1.psdata", "w3.psdata"));
 
 	char err[256];
-	Egdb *db = egdb_open(path_of("db3"), err, sizeof err);
+	Egdb *db = egdb_open(support_path(paths.dir, "db3"), err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	PosdataFile f = load("w1.psdata");
@@ -547,10 +542,12 @@ static void test_walk_labels_from_the_databases(void **state)
 	egdb_close(db);
 
 	/* --max-difference 0 keeps the positions of level material only. */
-	assert_int_equal(run("timeout 60 '%s' walk --out level.psdata --egdb db3 --walks 3000 --plies 20 "
-	                     "--source-pieces 5 --max-difference 0 --seed 5 --quiet from.psdata",
-	                     paths.datagen),
-	                 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "timeout 60 '%s' walk --out level.psdata --egdb db3 --walks 3000 --plies 20 "
+	                  "--source-pieces 5 --max-difference 0 --seed 5 --quiet from.psdata",
+	                  paths.datagen),
+	    0);
 	PosdataFile level = load("level.psdata");
 	assert_true(level.header.count > 0);
 	for (uint64_t i = 0; i < level.header.count; i++) {
@@ -562,18 +559,25 @@ static void test_walk_labels_from_the_databases(void **state)
 	/* A file of other rules, and a damaged one, stop the walk with their
 	 * reason and leave no output. */
 	assert_int_equal(
-	    run("timeout 60 '%s' gen --out ru.psdata --variant russian --games 2 --nodes 200 "
+	    support_shell(
+	        paths.dir,
+	        "timeout 60 '%s' gen --out ru.psdata --variant russian --games 2 --nodes 200 "
 	        "--max-plies 60 --egdb none --quiet --openings '%s/tools/data/openings-russian.fen'",
 	        paths.datagen, paths.source),
 	    0);
-	assert_int_equal(run("'%s' walk --out walkbad.psdata --egdb db3 ru.psdata 2>walk.err", paths.datagen),
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' walk --out walkbad.psdata --egdb db3 ru.psdata 2>walk.err",
+	                               paths.datagen),
 	                 1);
-	assert_int_equal(run("grep -q 'a russian file; the databases are pool' walk.err"), 0);
-	assert_int_equal(run("head -c 100 w1.psdata > cut.psdata"), 0);
 	assert_int_equal(
-	    run("'%s' walk --out walkbad.psdata --egdb db3 cut.psdata 2>walk.err", paths.datagen), 1);
-	assert_int_equal(run("grep -q 'cut.psdata' walk.err"), 0);
-	assert_int_equal(access(path_of("walkbad.psdata"), F_OK), -1);
+	    support_shell(paths.dir, "grep -q 'a russian file; the databases are pool' walk.err"), 0);
+	assert_int_equal(support_shell(paths.dir, "head -c 100 w1.psdata > cut.psdata"), 0);
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' walk --out walkbad.psdata --egdb db3 cut.psdata 2>walk.err",
+	                               paths.datagen),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'cut.psdata' walk.err"), 0);
+	assert_int_equal(access(support_path(paths.dir, "walkbad.psdata"), F_OK), -1);
 }
 
 /* Bad arguments: a message naming the problem, exit 2. */
@@ -614,62 +618,78 @@ static void test_bad_arguments(void **state)
 	    {"walk --out x.psdata --max-difference -1 a.psdata", "--max-difference"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int status = run("'%s' %s 2>args.err >/dev/null", paths.datagen, cases[i][0]);
+		int status =
+		    support_shell(paths.dir, "'%s' %s 2>args.err >/dev/null", paths.datagen, cases[i][0]);
 		if (status != 2)
 			fail_msg("`datagen %s` exited %d, not 2", cases[i][0], status);
 		char grep[256];
 		snprintf(grep, sizeof grep, "grep -qF -- '%s' args.err", cases[i][1]);
-		if (run("%s", grep) != 0)
+		if (support_shell(paths.dir, "%s", grep) != 0)
 			fail_msg("`datagen %s`: no `%s` in the message", cases[i][0], cases[i][1]);
 	}
-	assert_int_equal(access(path_of("x.psdata"), F_OK), -1);
+	assert_int_equal(access(support_path(paths.dir, "x.psdata"), F_OK), -1);
 	/* A missing openings file is an error of the run (1), named. */
-	assert_int_equal(run("'%s' gen --out x.psdata --openings nowhere.fen 2>args.err", paths.datagen), 1);
-	assert_int_equal(run("grep -q nowhere.fen args.err"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' gen --out x.psdata --openings nowhere.fen 2>args.err",
+	                               paths.datagen),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q nowhere.fen args.err"), 0);
 	/* A network of another rule set is an error of the run (1), named. */
-	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
-	                     "--egdb none --eval net --eval-file '%s/tools/data/nnue-russian.bin' 2>args.err",
-	                     paths.datagen, paths.source, paths.source),
-	                 1);
-	assert_int_equal(run("grep -q 'a network for russian, not for pool' args.err"), 0);
-	/* So is a missing network for the opponent. */
-	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
-	                     "--egdb none --eval net --opponent net --opponent-eval-file nowhere.bin "
-	                     "2>args.err",
-	                     paths.datagen, paths.source),
-	                 1);
-	assert_int_equal(run("grep -q -- '--opponent-eval-file nowhere.bin: .*nowhere.bin' args.err"), 0);
-	/* And one for the labels, or one of another rule set. */
-	assert_int_equal(run("'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
-	                     "--egdb none --label net --label-eval-file '%s/tools/data/nnue-russian.bin' "
-	                     "2>args.err",
-	                     paths.datagen, paths.source, paths.source),
-	                 1);
-	assert_int_equal(run("grep -q -- '--label-eval-file .*a network for russian, not for pool' args.err"),
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                  "--egdb none --eval net --eval-file '%s/tools/data/nnue-russian.bin' 2>args.err",
+	                  paths.datagen, paths.source, paths.source),
+	    1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'a network for russian, not for pool' args.err"),
 	                 0);
+	/* So is a missing network for the opponent. */
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                  "--egdb none --eval net --opponent net --opponent-eval-file nowhere.bin "
+	                  "2>args.err",
+	                  paths.datagen, paths.source),
+	    1);
+	assert_int_equal(
+	    support_shell(paths.dir, "grep -q -- '--opponent-eval-file nowhere.bin: .*nowhere.bin' args.err"),
+	    0);
+	/* And one for the labels, or one of another rule set. */
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out x.psdata --openings '%s/tools/data/openings.fen' --games 2 "
+	                  "--egdb none --label net --label-eval-file '%s/tools/data/nnue-russian.bin' "
+	                  "2>args.err",
+	                  paths.datagen, paths.source, paths.source),
+	    1);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "grep -q -- '--label-eval-file .*a network for russian, not for pool' args.err"),
+	    0);
 	/* Output that is not a regular file (here a FIFO; /dev/full alike) is
 	 * refused: the file is renamed into place, and renaming onto a device as
 	 * root would replace it. */
-	assert_int_equal(run("rm -f out.fifo && mkfifo out.fifo"), 0);
-	assert_int_equal(run("'%s' gen --out out.fifo --openings '%s/tools/data/openings.fen' --games 2 "
-	                     "--nodes 300 --egdb none 2>args.err",
-	                     paths.datagen, paths.source),
-	                 1);
-	assert_int_equal(run("grep -q 'not a regular file' args.err"), 0);
+	assert_int_equal(support_shell(paths.dir, "rm -f out.fifo && mkfifo out.fifo"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out out.fifo --openings '%s/tools/data/openings.fen' --games 2 "
+	                  "--nodes 300 --egdb none 2>args.err",
+	                  paths.datagen, paths.source),
+	    1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'not a regular file' args.err"), 0);
 	struct stat st;
-	assert_int_equal(stat(path_of("out.fifo"), &st), 0);
+	assert_int_equal(stat(support_path(paths.dir, "out.fifo"), &st), 0);
 	assert_true(S_ISFIFO(st.st_mode));
 }
 
 static int setup(void **state)
 {
 	(void)state;
-	if (!support_tool_path("test_datagen", "datagen", paths.datagen, sizeof paths.datagen) ||
-	    !support_tool_path("test_datagen", "pool-egdb", paths.egdb_tool, sizeof paths.egdb_tool) ||
-	    !getcwd(paths.source, sizeof paths.source))
-		return -1;
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_datagen.XXXXXX");
-	return mkdtemp(paths.dir) ? 0 : -1;
+	bool ready =
+	    support_tool_path("test_datagen", "datagen", paths.datagen, sizeof paths.datagen) &&
+	    support_tool_path("test_datagen", "pool-egdb", paths.egdb_tool, sizeof paths.egdb_tool) &&
+	    getcwd(paths.source, sizeof paths.source) &&
+	    support_scratch_dir("test_datagen", paths.dir, sizeof paths.dir);
+	return ready ? 0 : -1;
 }
 
 static int teardown(void **state)

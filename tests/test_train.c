@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "poolshark/nnue.h"
@@ -21,31 +20,10 @@ static struct {
 	char datagen[1024], train[1024], source[1024], dir[256];
 } paths;
 
-/* Runs a shell command in the scratch directory; its exit status. */
-static int run(const char *format, ...)
-{
-	char command[4096], body[3500];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(body, sizeof body, format, args);
-	va_end(args);
-	snprintf(command, sizeof command, "cd '%s' && %s", paths.dir, body);
-	int status = system(command);
-	assert_true(status != -1);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
-static char *path_of(const char *name)
-{
-	static char path[512];
-	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
-	return path;
-}
-
 /* The held-out losses of a train log, epoch 0 first; their count. */
 static int held_out_losses(const char *log, double *out, int max)
 {
-	FILE *f = fopen(path_of(log), "r");
+	FILE *f = fopen(support_path(paths.dir, log), "r");
 	assert_non_null(f);
 	char line[512];
 	int n = 0, epoch;
@@ -65,42 +43,54 @@ static int held_out_losses(const char *log, double *out, int max)
 static void test_deterministic_and_learning(void **state)
 {
 	(void)state;
-	assert_int_equal(run("'%s' gen --out d.psdata --openings '%s/tools/data/openings.fen' --games 40 "
-	                     "--nodes 300 --max-plies 120 --egdb none --quiet --seed 3",
-	                     paths.datagen, paths.source),
-	                 0);
-	assert_int_equal(run("'%s' --out a.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 1 "
-	                     "--holdout 20 d.psdata > a.log",
-	                     paths.train),
-	                 0);
-	assert_int_equal(run("'%s' --out b.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 2 "
-	                     "--holdout 20 d.psdata > b.log",
-	                     paths.train),
-	                 0);
-	assert_int_equal(run("cmp a.bin b.bin"), 0);
-	assert_int_equal(run("'%s' --out c.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --seed 2 "
-	                     "--holdout 20 d.psdata > c.log",
-	                     paths.train),
-	                 0);
-	assert_int_not_equal(run("cmp -s a.bin c.bin"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out d.psdata --openings '%s/tools/data/openings.fen' --games 40 "
+	                  "--nodes 300 --max-plies 120 --egdb none --quiet --seed 3",
+	                  paths.datagen, paths.source),
+	    0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out a.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 1 "
+	                  "--holdout 20 d.psdata > a.log",
+	                  paths.train),
+	    0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out b.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --threads 2 "
+	                  "--holdout 20 d.psdata > b.log",
+	                  paths.train),
+	    0);
+	assert_int_equal(support_shell(paths.dir, "cmp a.bin b.bin"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out c.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --seed 2 "
+	                  "--holdout 20 d.psdata > c.log",
+	                  paths.train),
+	    0);
+	assert_int_not_equal(support_shell(paths.dir, "cmp -s a.bin c.bin"), 0);
 	/* A falling rate changes the second epoch's steps (the first runs at
 	 * --lr), and the log shows the rate of each epoch. */
-	assert_int_equal(run("'%s' --out e.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --lr-end 0.0005 "
-	                     "--holdout 20 d.psdata > e.log",
-	                     paths.train),
-	                 0);
-	assert_int_not_equal(run("cmp -s a.bin e.bin"), 0);
-	assert_int_equal(run("grep -q 'epoch 1 .* lr 0.005 ' e.log && grep -q 'epoch 2 .* lr 0.0005 ' e.log"),
-	                 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out e.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --lr-end 0.0005 "
+	                  "--holdout 20 d.psdata > e.log",
+	                  paths.train),
+	    0);
+	assert_int_not_equal(support_shell(paths.dir, "cmp -s a.bin e.bin"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "grep -q 'epoch 1 .* lr 0.005 ' e.log && grep -q 'epoch 2 .* lr 0.0005 ' e.log"),
+	    0);
 	double loss[8];
 	assert_int_equal(held_out_losses("a.log", loss, 8), 3);
 	assert_true(loss[2] < loss[1] && loss[1] < loss[0]);
 	NnueNetwork *net = malloc(sizeof *net);
 	char err[NNUE_ERROR_MAX + 600];
-	if (!nnue_load_file(net, path_of("a.bin"), VARIANT_POOL, err, sizeof err))
+	if (!nnue_load_file(net, support_path(paths.dir, "a.bin"), VARIANT_POOL, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(net->hidden, 32);
-	assert_false(nnue_load_file(net, path_of("a.bin"), VARIANT_RUSSIAN, err, sizeof err));
+	assert_false(nnue_load_file(net, support_path(paths.dir, "a.bin"), VARIANT_RUSSIAN, err, sizeof err));
 	free(net);
 }
 
@@ -111,15 +101,21 @@ static void test_damaged_data_stops(void **state)
 	(void)state;
 	/* Record 3's side byte (record offset 12) made impossible. */
 	long record = POSDATA_HEADER_SIZE + 3 * POSDATA_RECORD_SIZE;
-	assert_int_equal(run("cp d.psdata bad.psdata && printf '\\007' | dd of=bad.psdata bs=1 seek=%ld "
-	                     "conv=notrunc 2>/dev/null",
-	                     record + 12),
-	                 0);
-	assert_int_equal(run("'%s' --out bad.bin --epochs 1 bad.psdata 2> bad.err", paths.train), 1);
-	assert_int_equal(run("grep -q 'bad.psdata: offset %ld ' bad.err", record), 0);
-	assert_int_not_equal(run("test -e bad.bin"), 0);
-	assert_int_equal(run("'%s' --out bad.bin --epochs 1 missing.psdata 2> missing.err", paths.train), 1);
-	assert_int_equal(run("grep -q 'missing.psdata' missing.err"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "cp d.psdata bad.psdata && printf '\\007' | dd of=bad.psdata bs=1 seek=%ld "
+	                  "conv=notrunc 2>/dev/null",
+	                  record + 12),
+	    0);
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' --out bad.bin --epochs 1 bad.psdata 2> bad.err", paths.train), 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'bad.psdata: offset %ld ' bad.err", record), 0);
+	assert_int_not_equal(support_shell(paths.dir, "test -e bad.bin"), 0);
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' --out bad.bin --epochs 1 missing.psdata 2> missing.err",
+	                               paths.train),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'missing.psdata' missing.err"), 0);
 }
 
 /* --init starts from a weights file: its first held-out loss is the
@@ -128,11 +124,13 @@ static void test_damaged_data_stops(void **state)
 static void test_fine_tune(void **state)
 {
 	(void)state;
-	assert_int_equal(run("'%s' --out f.bin --init a.bin --hidden 64 --epochs 1 --batch 256 --lr 0.0005 "
-	                     "--holdout 20 d.psdata > f.log",
-	                     paths.train),
-	                 0);
-	assert_int_equal(run("grep -q 'hidden 32,' f.log"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out f.bin --init a.bin --hidden 64 --epochs 1 --batch 256 --lr 0.0005 "
+	                  "--holdout 20 d.psdata > f.log",
+	                  paths.train),
+	    0);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'hidden 32,' f.log"), 0);
 	double random_start[8], tuned[8];
 	assert_int_equal(held_out_losses("a.log", random_start, 8), 3);
 	assert_int_equal(held_out_losses("f.log", tuned, 8), 2);
@@ -140,17 +138,20 @@ static void test_fine_tune(void **state)
 	assert_true(fabs(tuned[0] - random_start[2]) < 0.1 * random_start[2]);
 	NnueNetwork *net = malloc(sizeof *net);
 	char err[NNUE_ERROR_MAX + 600];
-	if (!nnue_load_file(net, path_of("f.bin"), VARIANT_POOL, err, sizeof err))
+	if (!nnue_load_file(net, support_path(paths.dir, "f.bin"), VARIANT_POOL, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(net->hidden, 32);
 	free(net);
-	assert_int_equal(run("'%s' --out g.bin --init d.psdata d.psdata 2> g.err", paths.train), 1);
-	assert_int_equal(run("grep -q 'init d.psdata: ' g.err"), 0);
-	assert_int_equal(run("'%s' --out g.bin --init '%s/tools/data/nnue-russian.bin' d.psdata 2> h.err",
-	                     paths.train, paths.source),
-	                 1);
-	assert_int_equal(run("grep -q 'nnue-russian.bin: ' h.err"), 0);
-	assert_int_not_equal(run("test -e g.bin"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' --out g.bin --init d.psdata d.psdata 2> g.err", paths.train), 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'init d.psdata: ' g.err"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out g.bin --init '%s/tools/data/nnue-russian.bin' d.psdata 2> h.err",
+	                  paths.train, paths.source),
+	    1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'nnue-russian.bin: ' h.err"), 0);
+	assert_int_not_equal(support_shell(paths.dir, "test -e g.bin"), 0);
 }
 
 /* --stacks: a network of stacks is written and loads with its count; a
@@ -160,58 +161,68 @@ static void test_fine_tune(void **state)
 static void test_stacks(void **state)
 {
 	(void)state;
-	assert_int_equal(run("'%s' --out s.bin --stacks 4 --epochs 1 --hidden 32 --batch 256 --lr 0.005 "
-	                     "--holdout 20 d.psdata > s.log",
-	                     paths.train),
-	                 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out s.bin --stacks 4 --epochs 1 --hidden 32 --batch 256 --lr 0.005 "
+	                  "--holdout 20 d.psdata > s.log",
+	                  paths.train),
+	    0);
 	NnueNetwork *net = malloc(sizeof *net);
 	char err[NNUE_ERROR_MAX + 600];
-	if (!nnue_load_file(net, path_of("s.bin"), VARIANT_POOL, err, sizeof err))
+	if (!nnue_load_file(net, support_path(paths.dir, "s.bin"), VARIANT_POOL, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(net->buckets, 4);
-	assert_int_equal(run("'%s' --out t.bin --init a.bin --stacks 3 --epochs 1 --batch 256 --lr 0.0005 "
-	                     "--holdout 20 d.psdata > t.log",
-	                     paths.train),
-	                 0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out t.bin --init a.bin --stacks 3 --epochs 1 --batch 256 --lr 0.0005 "
+	                  "--holdout 20 d.psdata > t.log",
+	                  paths.train),
+	    0);
 	/* Epoch 0 is the loaded network's loss: the same as a.bin's own in
 	 * test_fine_tune, stacks or not. */
 	double one[8], copied[8];
 	assert_int_equal(held_out_losses("f.log", one, 8), 2);
 	assert_int_equal(held_out_losses("t.log", copied, 8), 2);
 	assert_true(copied[0] == one[0]);
-	if (!nnue_load_file(net, path_of("t.bin"), VARIANT_POOL, err, sizeof err))
+	if (!nnue_load_file(net, support_path(paths.dir, "t.bin"), VARIANT_POOL, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(net->buckets, 3);
 	free(net);
-	assert_int_equal(run("'%s' --out u.bin --init s.bin --stacks 2 d.psdata 2> u.err", paths.train), 1);
-	assert_int_equal(run("grep -q 'has 4 stacks' u.err"), 0);
-	assert_int_equal(run("'%s' --out u.bin --stacks 9 d.psdata 2> v.err", paths.train), 2);
-	assert_int_equal(run("grep -q 'stacks: 9 is too large' v.err"), 0);
-	assert_int_not_equal(run("test -e u.bin"), 0);
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' --out u.bin --init s.bin --stacks 2 d.psdata 2> u.err",
+	                               paths.train),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'has 4 stacks' u.err"), 0);
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' --out u.bin --stacks 9 d.psdata 2> v.err", paths.train), 2);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'stacks: 9 is too large' v.err"), 0);
+	assert_int_not_equal(support_shell(paths.dir, "test -e u.bin"), 0);
 }
 
 static void test_bad_arguments(void **state)
 {
 	(void)state;
-	assert_int_equal(run("'%s' --out x.bin --hidden 24 d.psdata 2> e1", paths.train), 2);
-	assert_int_equal(run("grep -q 'hidden: 24 is not a multiple of 16' e1"), 0);
-	assert_int_equal(run("'%s' --out x.bin --threads 0 d.psdata 2> e2", paths.train), 2);
-	assert_int_equal(run("grep -q 'threads: 0 is too small' e2"), 0);
-	assert_int_equal(run("'%s' d.psdata 2> e3", paths.train), 2);
-	assert_int_equal(run("grep -q 'out NET is required' e3"), 0);
-	assert_int_equal(run("'%s' --out x.bin --bogus 1 d.psdata 2> e4", paths.train), 2);
-	assert_int_equal(run("grep -q 'unknown option' e4"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' --out x.bin --hidden 24 d.psdata 2> e1", paths.train),
+	                 2);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'hidden: 24 is not a multiple of 16' e1"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' --out x.bin --threads 0 d.psdata 2> e2", paths.train),
+	                 2);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'threads: 0 is too small' e2"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' d.psdata 2> e3", paths.train), 2);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'out NET is required' e3"), 0);
+	assert_int_equal(support_shell(paths.dir, "'%s' --out x.bin --bogus 1 d.psdata 2> e4", paths.train),
+	                 2);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'unknown option' e4"), 0);
 }
 
 static int setup(void **state)
 {
 	(void)state;
-	if (!support_tool_path("test_train", "datagen", paths.datagen, sizeof paths.datagen) ||
-	    !support_tool_path("test_train", "train", paths.train, sizeof paths.train) ||
-	    !getcwd(paths.source, sizeof paths.source))
-		return -1;
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_train.XXXXXX");
-	return mkdtemp(paths.dir) ? 0 : -1;
+	bool ready = support_tool_path("test_train", "datagen", paths.datagen, sizeof paths.datagen) &&
+	             support_tool_path("test_train", "train", paths.train, sizeof paths.train) &&
+	             getcwd(paths.source, sizeof paths.source) &&
+	             support_scratch_dir("test_train", paths.dir, sizeof paths.dir);
+	return ready ? 0 : -1;
 }
 
 static int teardown(void **state)
