@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "poolshark/egdb.h"
 #include "poolshark/kings_plan.h"
@@ -29,28 +28,6 @@ typedef struct Paths {
 } Paths;
 
 static Paths paths;
-
-/* Runs a shell command, returns its exit status (-1 when it died). */
-static int run(const char *format, ...)
-{
-	char command[4096];
-	va_list args;
-	va_start(args, format);
-	vsnprintf(command, sizeof command, format, args);
-	va_end(args);
-	int status = system(command);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* The whole output of a shell command (at most size - 1 bytes). */
-static void run_output(char *out, size_t size, const char *command)
-{
-	FILE *f = popen(command, "r");
-	assert_non_null(f);
-	size_t n = fread(out, 1, size - 1, f);
-	out[n] = '\0';
-	pclose(f);
-}
 
 static Egdb *open_db(const char *dir)
 {
@@ -394,13 +371,13 @@ static void test_two_kings_against_one(void **state)
 static void test_longest_wins(void **state)
 {
 	(void)state;
-	char out[8192];
+	SupportRun r;
 	char command[2048];
 	snprintf(command, sizeof command, "%s info --dir %s --pieces 4", paths.tool, paths.db);
-	run_output(out, sizeof out, command);
+	support_run(&r, "%s", command);
 	/* Regression figures of the first build, cross-checked by verify. */
-	assert_non_null(strstr(out, "41 files, 0 missing, 6408836 positions"));
-	assert_non_null(strstr(out, "longest win 85 plies"));
+	assert_non_null(strstr(r.text, "41 files, 0 missing, 6408836 positions"));
+	assert_non_null(strstr(r.text, "longest win 85 plies"));
 }
 
 /* ---- The tool ---- */
@@ -408,32 +385,38 @@ static void test_longest_wins(void **state)
 static void test_verify_passes(void **state)
 {
 	(void)state;
-	char out[1024], command[2048];
+	char command[2048];
+	SupportRun r;
 	snprintf(command, sizeof command, "%s verify --dir %s --pieces 4 --threads 2", paths.tool, paths.db);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "verified 6408836 positions in 23 pairs: 0 mismatches"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "verified 6408836 positions in 23 pairs: 0 mismatches"));
 }
 
 static bool same_files(const char *a, const char *b)
 {
-	return run("diff -r %s %s >/dev/null", a, b) == 0;
+	return support_shell(NULL, "diff -r %s %s >/dev/null", a, b) == 0;
 }
 
 static void test_builds_are_deterministic_and_resume(void **state)
 {
 	(void)state;
 	/* One thread against the suite's two, in both steps of every pair. */
-	assert_int_equal(run("%s build --dir %s --pieces 4 --threads 1 --quiet", paths.tool, paths.other), 0);
+	assert_int_equal(
+	    support_shell(NULL, "%s build --dir %s --pieces 4 --threads 1 --quiet", paths.tool, paths.other),
+	    0);
 	assert_true(same_files(paths.db, paths.other));
 	/* A build interrupted (three files gone, one left half-written as a
 	 * temporary) and resumed. */
-	assert_int_equal(run("rm %s/m0k2-m0k1.egdb %s/m1k1-m1k0.egdb %s/m0k3-m0k1.egdb", paths.other,
-	                     paths.other, paths.other),
+	assert_int_equal(support_shell(NULL, "rm %s/m0k2-m0k1.egdb %s/m1k1-m1k0.egdb %s/m0k3-m0k1.egdb",
+	                               paths.other, paths.other, paths.other),
+	                 0);
+	assert_int_equal(support_shell(NULL, "head -c 100 %s/m0k1-m0k2.egdb > %s/m0k2-m0k1.egdb.tmp.1",
+	                               paths.db, paths.other),
 	                 0);
 	assert_int_equal(
-	    run("head -c 100 %s/m0k1-m0k2.egdb > %s/m0k2-m0k1.egdb.tmp.1", paths.db, paths.other), 0);
-	assert_int_equal(run("%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.other), 0);
-	assert_int_equal(run("rm %s/*.tmp.*", paths.other), 0);
+	    support_shell(NULL, "%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.other),
+	    0);
+	assert_int_equal(support_shell(NULL, "rm %s/*.tmp.*", paths.other), 0);
 	assert_true(same_files(paths.db, paths.other));
 }
 
@@ -442,12 +425,15 @@ static void test_corrupt_file_is_refused(void **state)
 	(void)state;
 	char copy[400];
 	snprintf(copy, sizeof copy, "%s/corrupt", paths.dir);
-	assert_int_equal(run("mkdir -p %s && cp %s/*.egdb %s/", copy, paths.db, copy), 0);
+	assert_int_equal(support_shell(NULL, "mkdir -p %s && cp %s/*.egdb %s/", copy, paths.db, copy), 0);
 	/* One byte of the payload changed: the checksum catches it. */
 	assert_int_equal(
-	    run("printf 'Z' | dd of=%s/m0k3-m0k1.egdb bs=1 seek=600 conv=notrunc 2>/dev/null", copy), 0);
+	    support_shell(NULL, "printf 'Z' | dd of=%s/m0k3-m0k1.egdb bs=1 seek=600 conv=notrunc 2>/dev/null",
+	                  copy),
+	    0);
 	assert_int_not_equal(
-	    run("%s verify --dir %s --pieces 4 --only m0k3-m0k1 2>/dev/null >/dev/null", paths.tool, copy),
+	    support_shell(NULL, "%s verify --dir %s --pieces 4 --only m0k3-m0k1 2>/dev/null >/dev/null",
+	                  paths.tool, copy),
 	    0);
 	char err[256];
 	Egdb *db = egdb_open(copy, err, sizeof err);
@@ -457,8 +443,10 @@ static void test_corrupt_file_is_refused(void **state)
 	assert_false(egdb_probe(db, &p, &v)); /* its class is treated as absent */
 	egdb_close(db);
 
-	assert_int_equal(run("%s build --dir %s --pieces 9 2>/dev/null", paths.tool, copy), 2);
-	assert_int_equal(run("%s verify --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
+	assert_int_equal(support_shell(NULL, "%s build --dir %s --pieces 9 2>/dev/null", paths.tool, copy),
+	                 2);
+	assert_int_equal(
+	    support_shell(NULL, "%s verify --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
 }
 
 /* ---- Probing from the engine ---- */
@@ -466,35 +454,36 @@ static void test_corrupt_file_is_refused(void **state)
 static void test_engine_plays_database_win(void **state)
 {
 	(void)state;
-	char out[8192], command[2048];
+	char command[2048];
+	SupportRun r;
 	snprintf(command, sizeof command, "%s analyse --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4",
 	         paths.engine, paths.db);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "(database win in 19 plies)"));
-	assert_non_null(strstr(out, "egdb-hits"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "(database win in 19 plies)"));
+	assert_non_null(strstr(r.text, "egdb-hits"));
 	/* Without the databases the same search shows none of it. */
 	snprintf(command, sizeof command, "%s analyse --egdb none --fen 'W:WK1,K2,K3:BK32' --depth 4",
 	         paths.engine);
-	run_output(out, sizeof out, command);
-	assert_null(strstr(out, "database"));
-	assert_null(strstr(out, "egdb-hits"));
+	support_run(&r, "%s", command);
+	assert_null(strstr(r.text, "database"));
+	assert_null(strstr(r.text, "egdb-hits"));
 	/* The terminal game says so too. */
 	snprintf(command, sizeof command,
 	         "printf 'quit\\n' | %s play --egdb %s --fen 'W:WK1,K2,K3:BK32' --level 0.1", paths.engine,
 	         paths.db);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "database win in 19 plies"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "database win in 19 plies"));
 	/* The Hub option, and a refused directory. */
 	snprintf(
 	    command, sizeof command,
 	    "printf 'set egdb-path %s\\nset egdb-path %s/none\\npos fen=W:WK1,K2,K3:BK29\\nlevel depth=3\\n"
 	    "go think\\n' | %s hub; sleep 1",
 	    paths.db, paths.dir, paths.engine);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "set name=egdb-path value="));
-	assert_non_null(strstr(out, "cannot read database directory"));
-	assert_non_null(strstr(out, "egdb-hits="));
-	assert_non_null(strstr(out, "score=0.00"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "set name=egdb-path value="));
+	assert_non_null(strstr(r.text, "cannot read database directory"));
+	assert_non_null(strstr(r.text, "egdb-hits="));
+	assert_non_null(strstr(r.text, "score=0.00"));
 }
 
 /* A directory without databases is an error naming it, everywhere: exit 2
@@ -504,7 +493,8 @@ static void test_engine_plays_database_win(void **state)
 static void test_missing_directory_is_an_error(void **state)
 {
 	(void)state;
-	char out[8192], command[2048];
+	char command[2048];
+	SupportRun r;
 	const char *runs[] = {"%s analyse --egdb %s/none --depth 2",
 	                      "printf 'quit\\n' | %s play --egdb %s/none",
 	                      "printf 'quit\\n' | %s hub --egdb %s/none"};
@@ -514,7 +504,7 @@ static void test_missing_directory_is_an_error(void **state)
 		snprintf(command, sizeof command,
 		         "%s >/dev/null 2>%s/err.txt; echo \"exit $?\"; cat %s/err.txt", line, paths.dir,
 		         paths.dir);
-		run_output(out, sizeof out, command);
+		support_run(&r, "%s", command);
 		char expected[600];
 		snprintf(expected, sizeof expected,
 		         "exit 2\npoolshark %s: --egdb %s/none: cannot read database directory",
@@ -522,25 +512,25 @@ static void test_missing_directory_is_an_error(void **state)
 		         : i == 1 ? "play"
 		                  : "hub",
 		         paths.dir);
-		if (!strstr(out, expected))
-			fail_msg("%s:\n%s", line, out);
+		if (!strstr(r.text, expected))
+			fail_msg("%s:\n%s", line, r.text);
 	}
 	/* An empty directory: no files there. */
-	assert_int_equal(run("mkdir -p %s/empty", paths.dir), 0);
+	assert_int_equal(support_shell(NULL, "mkdir -p %s/empty", paths.dir), 0);
 	snprintf(command, sizeof command, "%s analyse --egdb %s/empty --depth 2 2>&1; echo \"exit $?\"",
 	         paths.engine, paths.dir);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "no endgame database files (*.egdb) in"));
-	assert_non_null(strstr(out, "exit 2"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "no endgame database files (*.egdb) in"));
+	assert_non_null(strstr(r.text, "exit 2"));
 	/* The terminal game's command refuses it and keeps what it had. */
 	snprintf(command, sizeof command,
 	         "printf 'egdb-path %s/none\\nquit\\n' | %s play --egdb %s --level 0.02", paths.dir,
 	         paths.engine, paths.db);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "cannot read database directory"));
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "cannot read database directory"));
 	char now[600];
 	snprintf(now, sizeof now, "now %s.", paths.db);
-	assert_non_null(strstr(out, now));
+	assert_non_null(strstr(r.text, now));
 }
 
 /* info counts the set it finds: the 4-piece set is complete (it used to be
@@ -548,18 +538,20 @@ static void test_missing_directory_is_an_error(void **state)
 static void test_info_reads_the_piece_count_from_the_files(void **state)
 {
 	(void)state;
-	char out[16384], command[2048];
+	char command[2048];
+	SupportRun r;
 	snprintf(command, sizeof command, "%s info --dir %s | tail -n 1; echo \"exit $?\"", paths.tool,
 	         paths.db);
-	run_output(out, sizeof out, command);
-	if (!strstr(out, "41 files, 0 missing") || !strstr(out, "exit 0"))
-		fail_msg("%s", out);
-	assert_int_equal(run("%s info --dir %s >/dev/null", paths.tool, paths.db), 0);
+	support_run(&r, "%s", command);
+	if (!strstr(r.text, "41 files, 0 missing") || !strstr(r.text, "exit 0"))
+		fail_msg("%s", r.text);
+	assert_int_equal(support_shell(NULL, "%s info --dir %s >/dev/null", paths.tool, paths.db), 0);
 	/* Asked for 5 pieces, the same set is 44 files short. */
 	snprintf(command, sizeof command, "%s info --dir %s --pieces 5 | tail -n 1", paths.tool, paths.db);
-	run_output(out, sizeof out, command);
-	assert_non_null(strstr(out, "41 files, 44 missing"));
-	assert_int_equal(run("%s info --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
+	support_run(&r, "%s", command);
+	assert_non_null(strstr(r.text, "41 files, 44 missing"));
+	assert_int_equal(
+	    support_shell(NULL, "%s info --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
 }
 
 /* ---- The search with the databases ---- */
@@ -688,11 +680,13 @@ static void test_kings_plan_weights_are_the_fit(void **state)
 	(void)state;
 	char out[512];
 	snprintf(out, sizeof out, "%s/plan.c", paths.dir);
-	assert_int_equal(run("%s fit-plan --dir %s > %s 2>/dev/null", paths.tool, paths.db, out), 0);
-	if (run("cmp -s %s src/eval/kings_plan_weights.c", out) != 0)
+	assert_int_equal(
+	    support_shell(NULL, "%s fit-plan --dir %s > %s 2>/dev/null", paths.tool, paths.db, out), 0);
+	if (support_shell(NULL, "cmp -s %s src/eval/kings_plan_weights.c", out) != 0)
 		fail_msg("pool-egdb fit-plan --dir %s differs from src/eval/kings_plan_weights.c", paths.db);
-	assert_int_not_equal(run("%s fit-plan --dir %s/missing > /dev/null 2>&1", paths.tool, paths.dir), 0);
-	assert_int_equal(run("%s fit-plan W:WK1,K2,K3:BK32 > /dev/null 2>&1", paths.tool), 2);
+	assert_int_not_equal(
+	    support_shell(NULL, "%s fit-plan --dir %s/missing > /dev/null 2>&1", paths.tool, paths.dir), 0);
+	assert_int_equal(support_shell(NULL, "%s fit-plan W:WK1,K2,K3:BK32 > /dev/null 2>&1", paths.tool), 2);
 }
 
 /* The plan predicts the databases' distances: over random won positions of
@@ -739,19 +733,15 @@ static void test_kings_plan_follows_the_distance(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR"), *bin = getenv("POOLSHARK_BIN");
-	if (!tools || !bin) {
-		fprintf(stderr, "test_egdb: TOOL_DIR and POOLSHARK_BIN must be set (make test does)\n");
+	if (!support_tool_path("test_egdb", "pool-egdb", paths.tool, sizeof paths.tool) ||
+	    !support_scratch_dir("test_egdb", paths.dir, sizeof paths.dir))
 		return -1;
-	}
-	snprintf(paths.tool, sizeof paths.tool, "%s/pool-egdb", tools);
-	snprintf(paths.engine, sizeof paths.engine, "%s", bin);
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/poolshark-egdb-XXXXXX");
-	if (!mkdtemp(paths.dir))
-		return -1;
+	snprintf(paths.engine, sizeof paths.engine, "%s", support_engine());
 	snprintf(paths.db, sizeof paths.db, "%s/db", paths.dir);
 	snprintf(paths.other, sizeof paths.other, "%s/other", paths.dir);
-	return run("%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.db) == 0 ? 0 : -1;
+	return support_shell(NULL, "%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.db)
+	           ? -1
+	           : 0;
 }
 
 static int teardown(void **state)

@@ -23,22 +23,11 @@
 #include "support/support.h"
 
 typedef struct Paths {
-	char engine[1024];
-	char tools[1024];
-	char dir[64]; /* scratch */
+	char match[1024]; /* pool-match */
+	char dir[64];     /* scratch */
 } Paths;
 
 static Paths paths;
-
-static void write_file(const char *name, const char *text)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	assert_true(fputs(text, f) >= 0);
-	assert_int_equal(fclose(f), 0);
-}
 
 /* Games as other programs write them: no Round, or lidraughts' "-". They
  * count by result and players (they used to be skipped, all of them); a
@@ -46,16 +35,17 @@ static void write_file(const char *name, const char *text)
 static void test_summarize_reads_foreign_files(void **state)
 {
 	(void)state;
-	write_file("foreign.pdn",
-	           "[Event \"club\"]\n[Round \"-\"]\n[Black \"anna\"]\n[White \"bert\"]\n"
-	           "[Result \"0-1\"]\n\n1. 11-15 23-19 0-1\n\n"
-	           "[Event \"club\"]\n[Black \"bert\"]\n[White \"anna\"]\n[Result \"1-0\"]\n\n"
-	           "1. 11-15 23-19 2. 8-11 1-0\n\n"
-	           "[Event \"club\"]\n[Black \"bert\"]\n[White \"anna\"]\n\n1. 11-15 23-19 1/2-1/2\n\n"
-	           "[Event \"club\"]\n[Round \"7\"]\n[Black \"anna\"]\n[White \"bert\"]\n\n"
-	           "1. 11-15 23-19\n2. 9-13 22-17 3. 13x22 25x18 4. 11-16 1-0\n");
+	support_write_text(
+	    paths.dir, "foreign.pdn",
+	    "[Event \"club\"]\n[Round \"-\"]\n[Black \"anna\"]\n[White \"bert\"]\n"
+	    "[Result \"0-1\"]\n\n1. 11-15 23-19 0-1\n\n"
+	    "[Event \"club\"]\n[Black \"bert\"]\n[White \"anna\"]\n[Result \"1-0\"]\n\n"
+	    "1. 11-15 23-19 2. 8-11 1-0\n\n"
+	    "[Event \"club\"]\n[Black \"bert\"]\n[White \"anna\"]\n\n1. 11-15 23-19 1/2-1/2\n\n"
+	    "[Event \"club\"]\n[Round \"7\"]\n[Black \"anna\"]\n[White \"bert\"]\n\n"
+	    "1. 11-15 23-19\n2. 9-13 22-17 3. 13x22 25x18 4. 11-16 1-0\n");
 	SupportRun r;
-	support_run(&r, "%s/pool-match --summarize %s/foreign.pdn", paths.tools, paths.dir);
+	support_run(&r, "%s --summarize %s/foreign.pdn", paths.match, paths.dir);
 	if (!strstr(r.text, "Match: anna vs bert, 3 games") || !strstr(r.text, "Result for anna: +2 =1 -0"))
 		fail_msg("%s", r.text);
 	char expected[512];
@@ -90,7 +80,7 @@ static void engine_start(Engine *e)
 		dup2(from[1], 2); /* pydraughts reads stderr with stdout */
 		close(to[1]);
 		close(from[0]);
-		execl(paths.engine, paths.engine, "hub", (char *)NULL);
+		execl(support_engine(), support_engine(), "hub", (char *)NULL);
 		_exit(127);
 	}
 	close(to[0]);
@@ -303,15 +293,9 @@ static void test_pydraughts_hub_session(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR"), *bin = getenv("POOLSHARK_BIN");
-	if (!tools || !bin) {
-		fprintf(stderr, "test_interop: TOOL_DIR and POOLSHARK_BIN must be set (make test does)\n");
-		return -1;
-	}
-	snprintf(paths.tools, sizeof paths.tools, "%s", tools);
-	snprintf(paths.engine, sizeof paths.engine, "%s", bin);
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_interop.XXXXXX");
-	return mkdtemp(paths.dir) ? 0 : -1;
+	bool ready = support_tool_path("test_interop", "pool-match", paths.match, sizeof paths.match) &&
+	             support_scratch_dir("test_interop", paths.dir, sizeof paths.dir);
+	return ready ? 0 : -1;
 }
 
 static int teardown(void **state)

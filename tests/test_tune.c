@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "poolshark/movegen.h"
@@ -29,29 +28,12 @@ static Paths paths;
  * status (124 on timeout). */
 static int run_tune(const char *args, const char *out)
 {
-	char command[2048];
-	snprintf(command, sizeof command, "cd '%s' && timeout 60 '%s' %s > '%s' 2>/dev/null", paths.dir,
-	         paths.tool, args, out);
-	int status = system(command);
-	assert_true(status != -1);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
-static void write_file(const char *name, const char *text)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
+	return support_shell(paths.dir, "timeout 60 '%s' %s > '%s' 2>/dev/null", paths.tool, args, out);
 }
 
 static FILE *open_file(const char *name)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", paths.dir, name);
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(support_path(paths.dir, name), "r");
 	assert_non_null(f);
 	return f;
 }
@@ -111,7 +93,7 @@ static GenSummary check_data(const char *name, int games)
 static void test_gen_labels_follow_the_result(void **state)
 {
 	(void)state;
-	write_file("lost.fen", "# black is lost\nB:W21,22,23,24,25,26,27,28:B1\n");
+	support_write_text(paths.dir, "lost.fen", "# black is lost\nB:W21,22,23,24,25,26,27,28:B1\n");
 	assert_int_equal(run_tune("gen --openings lost.fen --games 3 --depth 4 --random-plies 2", "lost.txt"),
 	                 0);
 	GenSummary s = check_data("lost.txt", 3);
@@ -125,7 +107,8 @@ static void test_gen_labels_follow_the_result(void **state)
 static void test_gen_cap_and_sampling(void **state)
 {
 	(void)state;
-	write_file("start.fen", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n");
+	support_write_text(paths.dir, "start.fen",
+	                   "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n");
 	assert_int_equal(run_tune("gen --openings start.fen --games 4 --depth 3 --max-plies 12 --per-game 5",
 	                          "capped.txt"),
 	                 0);
@@ -229,11 +212,11 @@ static void test_fit_lowers_error_and_round_trips(void **state)
 static void test_bad_input_is_rejected(void **state)
 {
 	(void)state;
-	write_file("bad.txt", "B:W21:B1 1 0\nB:W21:B99 0.5 1\n");
+	support_write_text(paths.dir, "bad.txt", "B:W21:B1 1 0\nB:W21:B99 0.5 1\n");
 	assert_int_equal(run_tune("fit --data bad.txt --passes 0", "bad.out"), 1);
-	write_file("badresult.txt", "B:W21:B1 2 0\n");
+	support_write_text(paths.dir, "badresult.txt", "B:W21:B1 2 0\n");
 	assert_int_equal(run_tune("fit --data badresult.txt --passes 0", "bad.out"), 1);
-	write_file("badweights.txt", "no_such_weight 3\n");
+	support_write_text(paths.dir, "badweights.txt", "no_such_weight 3\n");
 	assert_int_equal(run_tune("fit --data data.txt --weights badweights.txt --passes 0", "bad.out"), 1);
 	assert_int_equal(run_tune("fit --passes 0", "bad.out"), 2);
 }
@@ -243,7 +226,7 @@ static void test_bad_input_is_rejected(void **state)
 static void test_endless_input_is_refused(void **state)
 {
 	(void)state;
-	write_file("one.txt", "B:W21:B1 1 0\n");
+	support_write_text(paths.dir, "one.txt", "B:W21:B1 1 0\n");
 	assert_int_equal(run_tune("gen --openings /dev/zero --games 2 --depth 1", "zero.out"), 1);
 	assert_int_equal(run_tune("fit --data /dev/zero --passes 0", "zero.out"), 1);
 	assert_int_equal(run_tune("fit --data one.txt --weights /dev/zero --passes 0", "zero.out"), 1);
@@ -253,8 +236,9 @@ static void test_endless_input_is_refused(void **state)
 static void test_write_errors_fail(void **state)
 {
 	(void)state;
-	write_file("two.txt", "B:W21:B1 1 0\nW:W21:B1 0 1\n");
-	write_file("start2.fen", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n");
+	support_write_text(paths.dir, "two.txt", "B:W21:B1 1 0\nW:W21:B1 0 1\n");
+	support_write_text(paths.dir, "start2.fen",
+	                   "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n");
 	assert_int_equal(run_tune("gen --openings start2.fen --games 2 --depth 1", "/dev/full"), 1);
 	assert_int_equal(run_tune("fit --data two.txt --passes 0", "/dev/full"), 1);
 	assert_int_equal(run_tune("fit --data two.txt --passes 1 --out /dev/full", "full.out"), 1);
@@ -266,22 +250,10 @@ static void test_write_errors_fail(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR");
-	if (!tools) {
-		fprintf(stderr, "test_tune: TOOL_DIR must be set (make test does)\n");
-		return -1;
-	}
-	snprintf(paths.tool, sizeof paths.tool, "%s/tune", tools);
-	if (tools[0] != '/') {
-		char cwd[512];
-		if (!getcwd(cwd, sizeof cwd))
-			return -1;
-		snprintf(paths.tool, sizeof paths.tool, "%s/%s/tune", cwd, tools);
-	}
-	if (!getcwd(paths.source, sizeof paths.source))
-		return -1;
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_tune.XXXXXX");
-	return mkdtemp(paths.dir) ? 0 : -1;
+	bool ready = support_tool_path("test_tune", "tune", paths.tool, sizeof paths.tool) &&
+	             getcwd(paths.source, sizeof paths.source) &&
+	             support_scratch_dir("test_tune", paths.dir, sizeof paths.dir);
+	return ready ? 0 : -1;
 }
 
 static int teardown(void **state)
