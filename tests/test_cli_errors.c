@@ -15,7 +15,7 @@
 
 typedef struct Paths {
 	char engine[1024]; /* the poolshark binary */
-	char tools[1024];  /* the directory of the tools */
+	char match[1024], openings[1024], selfplay[1024];
 } Paths;
 
 static Paths paths;
@@ -33,16 +33,16 @@ static void test_pool_match_says_what_is_missing(void **state)
 {
 	(void)state;
 	SupportRun r;
-	support_run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --games 2 --depth 2", paths.tools,
-	            paths.engine, paths.engine);
+	support_run(&r, "%s --engine cmd=%s --engine cmd=%s --games 2 --depth 2", paths.match, paths.engine,
+	            paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs --openings FILE");
-	support_run(&r, "%s/pool-match --engine cmd=%s --engine cmd=%s --depth 2 --openings /dev/null",
-	            paths.tools, paths.engine, paths.engine);
+	support_run(&r, "%s --engine cmd=%s --engine cmd=%s --depth 2 --openings /dev/null", paths.match,
+	            paths.engine, paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs --games N");
-	support_run(&r, "%s/pool-match --engine cmd=%s --games 2 --depth 2 --openings /dev/null", paths.tools,
+	support_run(&r, "%s --engine cmd=%s --games 2 --depth 2 --openings /dev/null", paths.match,
 	            paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs two --engine options");
-	support_run(&r, "%s/pool-match --summarize", paths.tools);
+	support_run(&r, "%s --summarize", paths.match);
 	expect_usage_error(&r, "pool-match: --summarize needs at least one PDN file");
 }
 
@@ -50,18 +50,17 @@ static void test_make_openings_names_the_bad_option(void **state)
 {
 	(void)state;
 	SupportRun r;
-	support_run(&r, "%s/make-openings --frob", paths.tools);
+	support_run(&r, "%s --frob", paths.openings);
 	expect_usage_error(&r, "make-openings: --frob: unknown option");
-	support_run(&r, "%s/make-openings --plies", paths.tools);
+	support_run(&r, "%s --plies", paths.openings);
 	expect_usage_error(&r, "make-openings: --plies: needs a value");
-	support_run(&r, "%s/make-openings --plies 99", paths.tools);
+	support_run(&r, "%s --plies 99", paths.openings);
 	expect_usage_error(&r, "make-openings: --plies: 99 is too large");
-	support_run(&r, "%s/make-openings --engine %s --min-score 0.9 --max-score 0.5", paths.tools,
-	            paths.engine);
+	support_run(&r, "%s --engine %s --min-score 0.9 --max-score 0.5", paths.openings, paths.engine);
 	expect_usage_error(&r, "make-openings: --min-score 0.90 is above --max-score 0.50");
-	support_run(&r, "%s/make-openings --min-score 0.5", paths.tools);
+	support_run(&r, "%s --min-score 0.5", paths.openings);
 	expect_usage_error(&r, "make-openings: --min-score needs --engine");
-	support_run(&r, "%s/make-openings --min-score -1", paths.tools);
+	support_run(&r, "%s --min-score -1", paths.openings);
 	expect_usage_error(&r, "make-openings: --min-score: -1 is negative (from 0 to 100)");
 }
 
@@ -71,13 +70,13 @@ static void test_selfplay_refuses_what_it_cannot_play(void **state)
 {
 	(void)state;
 	SupportRun r;
-	support_run(&r, "%s/selfplay --games 0", paths.tools);
+	support_run(&r, "%s --games 0", paths.selfplay);
 	expect_usage_error(&r, "selfplay: --games: 0 is too small");
-	support_run(&r, "%s/selfplay --games 3 --depth-a 1 --depth-b 1", paths.tools);
+	support_run(&r, "%s --games 3 --depth-a 1 --depth-b 1", paths.selfplay);
 	expect_usage_error(&r, "selfplay: --games: 3 is odd");
-	support_run(&r, "%s/selfplay --frob 1", paths.tools);
+	support_run(&r, "%s --frob 1", paths.selfplay);
 	expect_usage_error(&r, "selfplay: --frob: unknown option");
-	support_run(&r, "%s/selfplay --games", paths.tools);
+	support_run(&r, "%s --games", paths.selfplay);
 	expect_usage_error(&r, "selfplay: --games: needs a value");
 }
 
@@ -102,8 +101,8 @@ static void expect_output(const SupportRun *r, int status, const char *const *fr
 static void test_eval_file_is_checked(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/poolshark-cli-net-XXXXXX", missing[64], cut[64];
-	assert_non_null(mkdtemp(dir));
+	char dir[64], missing[128], cut[128];
+	assert_true(support_scratch_dir("test_cli_errors", dir, sizeof dir));
 	snprintf(missing, sizeof missing, "%s/missing.bin", dir);
 	snprintf(cut, sizeof cut, "%s/cut.bin", dir);
 	SupportRun r;
@@ -148,14 +147,12 @@ static void test_eval_file_is_checked(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR"), *bin = getenv("POOLSHARK_BIN");
-	if (!tools || !bin) {
-		fprintf(stderr, "test_cli_errors: TOOL_DIR and POOLSHARK_BIN must be set (make test does)\n");
-		return -1;
-	}
-	snprintf(paths.tools, sizeof paths.tools, "%s", tools);
-	snprintf(paths.engine, sizeof paths.engine, "%s", bin);
-	return 0;
+	snprintf(paths.engine, sizeof paths.engine, "%s", support_engine());
+	bool ready =
+	    support_tool_path("test_cli_errors", "pool-match", paths.match, sizeof paths.match) &&
+	    support_tool_path("test_cli_errors", "make-openings", paths.openings, sizeof paths.openings) &&
+	    support_tool_path("test_cli_errors", "selfplay", paths.selfplay, sizeof paths.selfplay);
+	return ready ? 0 : -1;
 }
 
 int main(void)

@@ -180,11 +180,6 @@ static void assert_rules_agree(const PdnGame *g)
 	}
 }
 
-static void path_in_dir(char *out, size_t size, const char *name)
-{
-	snprintf(out, size, "%s/%s", paths.dir, name);
-}
-
 /* The first engine (the one whose name is given first) won game g. */
 static bool first_engine_won(const PdnGame *g, const char *first_name)
 {
@@ -197,11 +192,11 @@ static void play_twice(const char *engine, const char *extra_key, const char *ex
 	char pdn[2][300], out[300], cmd[1100];
 	Record r[2];
 	snprintf(cmd, sizeof cmd, "cmd=%s", engine);
-	path_in_dir(out, sizeof out, "same.out");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "same.out"));
 	for (int run = 0; run < 2; run++) {
 		char name[32];
 		snprintf(name, sizeof name, "same%d.pdn", run);
-		path_in_dir(pdn[run], sizeof pdn[run], name);
+		snprintf(pdn[run], sizeof pdn[run], "%s", support_path(paths.dir, name));
 		const char *args[] = {"--engine", cmd,      "name=a",          extra_key,
 		                      "--engine", cmd,      "name=b",          extra_value,
 		                      "--games",  "6",      "--concurrency",   "2",
@@ -245,7 +240,7 @@ static void test_variant_before_engine_options(void **state)
 	const char *openings = "tools/data/openings-russian.fen";
 	char opt[] = "option=eval-file=tools/data/nnue-russian.bin", cmd[1100], out[300];
 	snprintf(cmd, sizeof cmd, "cmd=%s", paths.engine);
-	path_in_dir(out, sizeof out, "variant.out");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "variant.out"));
 	const char *args[] = {"--engine", cmd, "name=a",    "option=eval=net", opt,
 	                      "--engine", cmd, "name=b",    "--games",         "2",
 	                      "--depth",  "2", "--variant", "russian",         "--openings",
@@ -291,8 +286,8 @@ static void test_faulty_engines_are_caught(void **state)
 		Record r;
 		snprintf(good, sizeof good, "cmd=%s", paths.toy);
 		snprintf(bad, sizeof bad, "cmd=%s --fault %s --at 3", paths.toy, cases[c].fault);
-		path_in_dir(pdn, sizeof pdn, "fault.pdn");
-		path_in_dir(out, sizeof out, "fault.out");
+		snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "fault.pdn"));
+		snprintf(out, sizeof out, "%s", support_path(paths.dir, "fault.out"));
 		const char *args[] = {"--engine",
 		                      good,
 		                      "name=good",
@@ -338,8 +333,8 @@ static void test_interrupt_leaves_no_process(void **state)
 	char good[1100], bad[1100], pdn[300], out[300];
 	snprintf(good, sizeof good, "cmd=%s", paths.toy);
 	snprintf(bad, sizeof bad, "cmd=%s --fault silent --at 1", paths.toy);
-	path_in_dir(pdn, sizeof pdn, "int.pdn");
-	path_in_dir(out, sizeof out, "int.out");
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "int.pdn"));
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "int.out"));
 	const char *args[] = {"--engine",
 	                      good,
 	                      "--engine",
@@ -374,8 +369,8 @@ static void test_adjudication(void **state)
 	Record r;
 	snprintf(winner, sizeof winner, "cmd=%s --score 5.5", paths.toy);
 	snprintf(loser, sizeof loser, "cmd=%s --score -4", paths.toy);
-	path_in_dir(pdn, sizeof pdn, "adj.pdn");
-	path_in_dir(out, sizeof out, "adj.out");
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "adj.pdn"));
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "adj.out"));
 	const char *args[] = {"--engine",     winner,    "name=w",  "--engine",   loser,
 	                      "name=l",       "--games", "4",       "--depth",    "1",
 	                      "--adjudicate", "score=3", "moves=2", "--openings", paths.openings,
@@ -422,8 +417,8 @@ static void test_sprt_stops_the_match(void **state)
 	Record r;
 	snprintf(good, sizeof good, "cmd=%s", paths.toy);
 	snprintf(bad, sizeof bad, "cmd=%s --fault illegal", paths.toy);
-	path_in_dir(pdn, sizeof pdn, "sprt.pdn");
-	path_in_dir(out, sizeof out, "sprt.out");
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "sprt.pdn"));
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "sprt.out"));
 	const char *args[] = {"--engine",     good,      "name=good",  "--engine",  bad,
 	                      "--games",      "200",     "--depth",    "1",         "--sprt",
 	                      "elo0=0",       "elo1=50", "alpha=0.05", "beta=0.05", "--openings",
@@ -457,12 +452,12 @@ static void test_shards_and_summarize(void **state)
 	Record shard[2];
 	snprintf(a, sizeof a, "cmd=%s", paths.toy);
 	snprintf(b, sizeof b, "cmd=%s", paths.toy);
-	path_in_dir(out, sizeof out, "shard.out");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "shard.out"));
 	for (int s = 0; s < 3; s++) {
 		char name[32], slice[8];
 		snprintf(name, sizeof name, "shard%d.pdn", s);
 		snprintf(slice, sizeof slice, "%d/2", s + 1);
-		path_in_dir(pdn[s], sizeof pdn[s], name);
+		snprintf(pdn[s], sizeof pdn[s], "%s", support_path(paths.dir, name));
 		const char *args[] = {"--engine",
 		                      a,
 		                      "name=x",
@@ -522,21 +517,13 @@ static void test_engine_group_is_reaped(void **state)
 	(void)state;
 	char wrapped[1100], pdn[300], out[300];
 	snprintf(wrapped, sizeof wrapped, "cmd=sh -c 'sleep 30 >/dev/null & exec %s'", paths.toy);
-	path_in_dir(pdn, sizeof pdn, "group.pdn");
-	path_in_dir(out, sizeof out, "group.out");
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "group.pdn"));
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "group.out"));
 	const char *args[] = {"--engine",   wrapped,        "name=a", "--engine", wrapped,
 	                      "name=b",     "--games",      "2",      "--depth",  "1",
 	                      "--openings", paths.openings, "--pdn",  pdn,        NULL};
 	/* run_tool fails the test if a process is left. */
 	assert_int_equal(run_tool(args, out, 0), 0);
-}
-
-static void write_file(const char *path, const char *bytes, size_t n)
-{
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(bytes, 1, n, f), n);
-	assert_int_equal(fclose(f), 0);
 }
 
 /* Unreadable or broken inputs and a full output end with status 1; odd but
@@ -545,11 +532,11 @@ static void test_summarize_bad_inputs(void **state)
 {
 	(void)state;
 	char out[300], empty_tags[300], nul[300];
-	path_in_dir(out, sizeof out, "sum.out");
-	path_in_dir(empty_tags, sizeof empty_tags, "empty-tags.pdn");
-	path_in_dir(nul, sizeof nul, "nul.pdn");
-	write_file(empty_tags, "[Event \"\"]\n{}\n;\n", 16);
-	write_file(nul, "[Event \"x\"]\n1. 11-15\0 *\n", 24);
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "sum.out"));
+	snprintf(empty_tags, sizeof empty_tags, "%s", support_path(paths.dir, "empty-tags.pdn"));
+	snprintf(nul, sizeof nul, "%s", support_path(paths.dir, "nul.pdn"));
+	support_write_file(NULL, empty_tags, "[Event \"\"]\n{}\n;\n", 16);
+	support_write_file(NULL, nul, "[Event \"x\"]\n1. 11-15\0 *\n", 24);
 
 	const char *tags[] = {"--summarize", empty_tags, NULL};
 	assert_int_equal(run_tool(tags, out, 0), 0);
@@ -570,7 +557,7 @@ static void test_endless_openings_are_refused(void **state)
 	(void)state;
 	char toy[1100], out[300];
 	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
-	path_in_dir(out, sizeof out, "zero.out");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "zero.out"));
 	const char *args[] = {"--engine", toy, "--engine",   toy,         "--games", "2",
 	                      "--depth",  "1", "--openings", "/dev/zero", NULL};
 	int64_t start = clock_now_ms();
@@ -593,7 +580,7 @@ static void test_signal_during_handshake(void **state)
 	char mute[1100], toy[1100], out[300], err[310], text[4096];
 	snprintf(mute, sizeof mute, "cmd=%s --fault mute-hub", paths.toy);
 	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
-	path_in_dir(out, sizeof out, "term.out");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "term.out"));
 	const int signals[] = {SIGTERM, SIGINT};
 	for (int i = 0; i < 2; i++) {
 		const char *args[] = {"--engine", toy, "--engine",   mute,           "--games", "2",
@@ -615,8 +602,8 @@ static void test_match_output_errors(void **state)
 	(void)state;
 	char toy[1100], out[300], pdn[300];
 	snprintf(toy, sizeof toy, "cmd=%s", paths.toy);
-	path_in_dir(out, sizeof out, "err.out");
-	path_in_dir(pdn, sizeof pdn, "err.pdn");
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "err.out"));
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "err.pdn"));
 	const char *full_stdout[] = {"--engine", toy,          "--engine",     toy, "--games", "2", "--depth",
 	                             "1",        "--openings", paths.openings, NULL};
 	assert_int_equal(run_tool(full_stdout, "/dev/full", 0), 1);
@@ -696,23 +683,17 @@ static bool speaks_hub(const char *binary)
 static int setup(void **state)
 {
 	(void)state;
-	const char *tools = getenv("TOOL_DIR"), *helpers = getenv("HELPER_DIR"),
-	           *bin = getenv("POOLSHARK_BIN");
-	if (!tools || !helpers) {
-		fprintf(stderr, "test_match: TOOL_DIR and HELPER_DIR must be set (make test does)\n");
+	if (!support_tool_path("test_match", "pool-match", paths.tool, sizeof paths.tool) ||
+	    !support_helper_path("test_match", "hub_toy", paths.toy, sizeof paths.toy) ||
+	    !support_scratch_dir("test_match", paths.dir, sizeof paths.dir))
 		return -1;
-	}
-	snprintf(paths.tool, sizeof paths.tool, "%s/pool-match", tools);
-	snprintf(paths.toy, sizeof paths.toy, "%s/hub_toy", helpers);
-	if (bin && speaks_hub(bin)) {
-		snprintf(paths.engine, sizeof paths.engine, "%s", bin);
+	if (speaks_hub(support_engine())) {
+		snprintf(paths.engine, sizeof paths.engine, "%s", support_engine());
 	} else {
-		fprintf(stderr, "test_match: POOLSHARK_BIN does not speak Hub; using hub_toy instead\n");
+		fprintf(stderr, "test_match: %s does not speak Hub; using hub_toy instead\n",
+		        support_engine());
 		snprintf(paths.engine, sizeof paths.engine, "%s", paths.toy);
 	}
-	snprintf(paths.dir, sizeof paths.dir, "/tmp/test_match.XXXXXX");
-	if (!mkdtemp(paths.dir))
-		return -1;
 	snprintf(paths.openings, sizeof paths.openings, "%s/openings.fen", paths.dir);
 	/* Orphaned engines are handed to us, so a leftover cannot hide. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);

@@ -449,23 +449,35 @@ const char *support_engine(void)
 	return bin ? bin : "./poolshark";
 }
 
-bool support_tool_path(const char *suite, const char *name, char *out, size_t size)
+/* The absolute path of program `name` in the directory that the
+ * environment variable `variable` names. */
+static bool program_path(const char *suite, const char *variable, const char *name, char *out, size_t size)
 {
-	const char *tools = getenv("TOOL_DIR");
+	const char *dir = getenv(variable);
 	char cwd[512];
-	if (!tools) {
-		fprintf(stderr, "%s: TOOL_DIR must be set (make test does)\n", suite);
+	if (!dir) {
+		fprintf(stderr, "%s: %s must be set (make test does)\n", suite, variable);
 		return false;
 	}
-	if (tools[0] != '/' && !getcwd(cwd, sizeof cwd))
+	if (dir[0] != '/' && !getcwd(cwd, sizeof cwd))
 		return false;
-	int n = tools[0] == '/' ? snprintf(out, size, "%s/%s", tools, name)
-	                        : snprintf(out, size, "%s/%s/%s", cwd, tools, name);
+	int n = dir[0] == '/' ? snprintf(out, size, "%s/%s", dir, name)
+	                      : snprintf(out, size, "%s/%s/%s", cwd, dir, name);
 	if (n < 0 || (size_t)n >= size) {
 		fprintf(stderr, "%s: the path of %s is too long\n", suite, name);
 		return false;
 	}
 	return true;
+}
+
+bool support_tool_path(const char *suite, const char *name, char *out, size_t size)
+{
+	return program_path(suite, "TOOL_DIR", name, out, size);
+}
+
+bool support_helper_path(const char *suite, const char *name, char *out, size_t size)
+{
+	return program_path(suite, "HELPER_DIR", name, out, size);
 }
 
 int support_shell(const char *dir, const char *format, ...)

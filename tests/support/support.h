@@ -113,6 +113,9 @@ const char *support_engine(void);
  * TOOL_DIR is unset or the path does not fit. */
 bool support_tool_path(const char *suite, const char *name, char *out, size_t size);
 
+/* The same for a helper program of tests/helpers, in $HELPER_DIR. */
+bool support_helper_path(const char *suite, const char *name, char *out, size_t size);
+
 /* The exit status of the shell command made from format, run in directory
  * dir (NULL: the working directory); -1 when a signal ended it. Its output
  * goes where the test's goes. */
