@@ -20,6 +20,7 @@
 
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
+#include "support/support.h"
 
 enum { OUTPUT_MAX = 1 << 17, TIMEOUT_SECONDS = 60 };
 
@@ -53,26 +54,6 @@ typedef struct Run {
 
 static char dir[64];
 
-static void path_in_dir(const char *name, char *out, size_t size)
-{
-	snprintf(out, size, "%s/%s", dir, name);
-}
-
-static void write_bytes(const char *name, const char *text, size_t length)
-{
-	char path[128];
-	path_in_dir(name, path, sizeof path);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, length, f), length);
-	assert_int_equal(fclose(f), 0);
-}
-
-static void write_file(const char *name, const char *text)
-{
-	write_bytes(name, text, strlen(text));
-}
-
 static void read_file(const char *path, char *out, size_t size)
 {
 	FILE *f = fopen(path, "r");
@@ -89,17 +70,13 @@ static void read_file(const char *path, char *out, size_t size)
  */
 static void run_annotate(Run *r, const char *out_path, const char *const *args)
 {
-	const char *bin = getenv("POOLSHARK_BIN");
-	if (!bin) {
-		fprintf(stderr, "POOLSHARK_BIN is not set (run through make test)\n");
-		fail();
-	}
+	const char *bin = support_engine();
 	char out_file[128], err_file[128];
 	if (out_path[0] == '/')
 		snprintf(out_file, sizeof out_file, "%s", out_path);
 	else
-		path_in_dir(out_path, out_file, sizeof out_file);
-	path_in_dir("stderr.txt", err_file, sizeof err_file);
+		snprintf(out_file, sizeof out_file, "%s", support_path(dir, out_path));
+	snprintf(err_file, sizeof err_file, "%s", support_path(dir, "stderr.txt"));
 	char *argv[32];
 	int argc = 0;
 	argv[argc++] = (char *)bin;
@@ -189,7 +166,7 @@ static void assert_same_games(const char *input, const char *output, int expecte
 static void test_blunder_is_marked(void **state)
 {
 	(void)state;
-	write_file("blunder.pdn", blunder_game);
+	support_write_text(dir, "blunder.pdn", blunder_game);
 	Run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	run_annotate(r, "out.pdn", (const char *const[]){"--depth", "4", "blunder.pdn", NULL});
@@ -265,7 +242,7 @@ static void count_nags(const char *pdn, int counts[2][7])
 static void test_summary_counts_the_marks(void **state)
 {
 	(void)state;
-	write_file("blunder.pdn", blunder_game);
+	support_write_text(dir, "blunder.pdn", blunder_game);
 	Run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	run_annotate(r, "out.pdn", (const char *const[]){"--depth", "4", "blunder.pdn", NULL});
@@ -302,7 +279,7 @@ static void test_jobs_and_rule_sets(void **state)
 	(void)state;
 	char input[4096];
 	snprintf(input, sizeof input, "%s%s%s", blunder_game, russian_game, brazilian_game);
-	write_file("three.pdn", input);
+	support_write_text(dir, "three.pdn", input);
 	Run *one = malloc(sizeof *one), *two = malloc(sizeof *two);
 	assert_non_null(one);
 	assert_non_null(two);
@@ -314,7 +291,7 @@ static void test_jobs_and_rule_sets(void **state)
 	assert_int_equal(two->status, 0);
 	assert_string_equal(two->out, "");
 	char path[128];
-	path_in_dir("out2.pdn", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(dir, "out2.pdn"));
 	read_file(path, two->out, sizeof two->out);
 	assert_string_equal(one->out, two->out);
 	assert_string_equal(one->err, two->err);
@@ -338,7 +315,7 @@ static void test_bad_input(void **state)
 	         "[GameType \"20\"]\n[Event \"draughts\"]\n\n1. 32-28 *\n\n"
 	         "%s",
 	         blunder_game, russian_game);
-	write_file("bad.pdn", input);
+	support_write_text(dir, "bad.pdn", input);
 	Run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	run_annotate(r, "out.pdn", (const char *const[]){"--depth", "2", "bad.pdn", NULL});
@@ -352,12 +329,12 @@ static void test_bad_input(void **state)
 
 	/* Not text at all, and no file. */
 	static const char nul[] = "[Event \"x\"]\n1. 11-15\0 *\n";
-	write_bytes("nul.pdn", nul, sizeof nul - 1);
+	support_write_file(dir, "nul.pdn", nul, sizeof nul - 1);
 	run_annotate(r, "out.pdn", (const char *const[]){"--depth", "2", "nul.pdn", NULL});
 	assert_int_equal(r->status, 1);
 	assert_non_null(strstr(r->err, "nul.pdn:2: game 1 (Event \"x\")"));
 	assert_non_null(strstr(r->err, "NUL byte"));
-	write_file("nul.pdn", "");
+	support_write_text(dir, "nul.pdn", "");
 	run_annotate(r, "out.pdn", (const char *const[]){"--depth", "2", "nul.pdn", NULL});
 	assert_int_equal(r->status, 1);
 	assert_non_null(strstr(r->err, "nul.pdn holds no game"));
@@ -371,7 +348,7 @@ static void test_bad_input(void **state)
 static void test_full_disk(void **state)
 {
 	(void)state;
-	write_file("blunder.pdn", blunder_game);
+	support_write_text(dir, "blunder.pdn", blunder_game);
 	Run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	run_annotate(r, "/dev/full", (const char *const[]){"--depth", "2", "blunder.pdn", NULL});
@@ -388,7 +365,7 @@ static void test_full_disk(void **state)
 static void test_usage(void **state)
 {
 	(void)state;
-	write_file("blunder.pdn", blunder_game);
+	support_write_text(dir, "blunder.pdn", blunder_game);
 	Run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	run_annotate(r, "out.pdn", (const char *const[]){"blunder.pdn", NULL});
@@ -407,15 +384,14 @@ static void test_usage(void **state)
 static void test_progress_on_a_terminal(void **state)
 {
 	(void)state;
-	write_file("blunder.pdn", blunder_game);
+	support_write_text(dir, "blunder.pdn", blunder_game);
 	int master = posix_openpt(O_RDWR | O_NOCTTY);
 	assert_true(master >= 0);
 	assert_int_equal(grantpt(master), 0);
 	assert_int_equal(unlockpt(master), 0);
 	const char *slave_name = ptsname(master);
 	assert_non_null(slave_name);
-	const char *bin = getenv("POOLSHARK_BIN");
-	assert_non_null(bin);
+	const char *bin = support_engine();
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
@@ -450,8 +426,7 @@ static void test_progress_on_a_terminal(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/poolshark-annotate-XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return support_scratch_dir("test_annotate", dir, sizeof dir) ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -460,9 +435,7 @@ static int teardown(void **state)
 	static const char *const names[] = {"blunder.pdn", "three.pdn", "bad.pdn",  "nul.pdn",   "out.pdn",
 	                                    "one.pdn",     "two.pdn",   "out2.pdn", "stderr.txt"};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		char path[128];
-		path_in_dir(names[i], path, sizeof path);
-		unlink(path);
+		unlink(support_path(dir, names[i]));
 	}
 	return rmdir(dir);
 }

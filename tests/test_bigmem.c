@@ -116,8 +116,7 @@ static void test_available_is_at_most_physical(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_bigmem.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return support_scratch_dir("test_bigmem", dir, sizeof dir) ? 0 : -1;
 }
 
 static int teardown(void **state)

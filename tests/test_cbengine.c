@@ -20,6 +20,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/score.h"
+#include "support/support.h"
 
 static void *library;
 static CbApi api;
@@ -131,21 +132,19 @@ static void test_eval_options(void **state)
 static void test_eval_file_cut_short(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/poolshark-cb-net-XXXXXX", path[64], command[128], reply[1024];
-	assert_non_null(mkdtemp(dir));
+	char dir[64], path[128], command[192], reply[1024];
+	assert_true(support_scratch_dir("test_cbengine", dir, sizeof dir));
 	snprintf(path, sizeof path, "%s/cut.bin", dir);
-	FILE *in = fopen("tools/data/nnue-pool.bin", "rb"), *out = fopen(path, "wb");
+	FILE *in = fopen("tools/data/nnue-pool.bin", "rb");
 	assert_non_null(in);
-	assert_non_null(out);
 	char bytes[5000];
 	assert_int_equal(fread(bytes, 1, sizeof bytes, in), sizeof bytes);
-	assert_int_equal(fwrite(bytes, 1, sizeof bytes, out), sizeof bytes);
 	fclose(in);
-	assert_int_equal(fclose(out), 0);
+	support_write_file(NULL, path, bytes, sizeof bytes);
 	assert_int_equal(api.enginecommand("set eval-file tools/data/nnue-pool.bin", reply), 1);
 	snprintf(command, sizeof command, "set eval-file %s", path);
 	assert_int_equal(api.enginecommand(command, reply), 0);
-	char wanted[128];
+	char wanted[256];
 	snprintf(wanted, sizeof wanted, "error: eval-file: %s: truncated: 5000 bytes", path);
 	if (strncmp(reply, wanted, strlen(wanted)) != 0)
 		fail_msg("'%s' replied '%s'", command, reply);
@@ -161,8 +160,8 @@ static void test_eval_file_cut_short(void **state)
 static void test_egdb_path_without_databases(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/poolshark-cb-egdb-XXXXXX", command[256], before[1024], reply[1024];
-	assert_non_null(mkdtemp(dir));
+	char dir[64], command[256], before[1024], reply[1024];
+	assert_true(support_scratch_dir("test_cbengine", dir, sizeof dir));
 	assert_int_equal(api.enginecommand("get egdb-path", before), 1);
 	snprintf(command, sizeof command, "set egdb-path %s", dir);
 	assert_int_equal(api.enginecommand(command, reply), 0);

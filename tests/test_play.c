@@ -23,6 +23,7 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/pdn.h"
+#include "support/support.h"
 
 enum { OUTPUT_CAP = 1 << 18 };
 
@@ -33,19 +34,13 @@ typedef struct Child {
 	char text[OUTPUT_CAP];
 } Child;
 
-static const char *binary(void)
-{
-	const char *bin = getenv("POOLSHARK_BIN");
-	return bin ? bin : "./poolshark";
-}
-
 /* Starts the binary with `args` (NULL-terminated) on pipes or on a pty. */
 static Child *child_start(bool pty, const char *const *args)
 {
 	Child *c = calloc(1, sizeof *c);
 	char *argv[16];
 	int n = 0;
-	argv[n++] = (char *)binary();
+	argv[n++] = (char *)support_engine();
 	for (; *args && n < 15; args++)
 		argv[n++] = (char *)*args;
 	argv[n] = NULL;

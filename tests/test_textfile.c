@@ -122,8 +122,7 @@ static void test_finish_reports_lost_writes(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_textfile.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return support_scratch_dir("test_textfile", dir, sizeof dir) ? 0 : -1;
 }
 
 static int teardown(void **state)
