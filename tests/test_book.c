@@ -19,17 +19,12 @@
 #include "poolshark/engine.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
-#include "hubclient.h"
+#include "support/hubpipe.h"
 #include "support/support.h"
 
 enum { LINE_CAP = 8192 };
 
-static char scratch[] = "/tmp/poolshark-book-XXXXXX";
-
-static void path_in_scratch(const char *name, char *out, size_t size)
-{
-	snprintf(out, size, "%s/%s", scratch, name);
-}
+static char scratch[64];
 
 /* A book of the start position's first two moves (weights 3 and 1) and
  * one entry for the position after 11-15. */
@@ -58,7 +53,7 @@ static void test_write_then_read(void **state)
 {
 	(void)state;
 	char path[256], error[BOOK_ERROR_MAX];
-	path_in_scratch("small.book", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(scratch, "small.book"));
 	Move first, second;
 	write_small_book(path, &first, &second);
 	Book *book = NULL;
@@ -88,7 +83,7 @@ static void test_pick_follows_the_weights(void **state)
 {
 	(void)state;
 	char path[256], error[BOOK_ERROR_MAX];
-	path_in_scratch("pick.book", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(scratch, "pick.book"));
 	Move first, second;
 	write_small_book(path, &first, &second);
 	Book *book;
@@ -140,7 +135,7 @@ static void test_damaged_files_are_refused(void **state)
 	(void)state;
 	char path[256];
 	Move a, b;
-	path_in_scratch("damaged.book", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(scratch, "damaged.book"));
 	expect_refused(path, "No such file");
 	const struct {
 		long at;
@@ -232,29 +227,11 @@ static void test_engine_plays_from_the_book(void **state)
 
 /* ---- The real binary over pipes. ---- */
 
-static void spawn(HubEngine *e)
-{
-	const char *bin = getenv("POOLSHARK_BIN");
-	char command[1024], error[256];
-	snprintf(command, sizeof command, "%s hub", bin ? bin : "./poolshark");
-	hub_engine_init(e);
-	if (!hub_engine_spawn(e, command, error, sizeof error))
-		fail_msg("spawn: %s", error);
-}
-
-/* Sends `line` and returns the first reply line starting with `command`. */
+/* Sends `line` and returns the first reply whose command is `command`. */
 static void ask(HubEngine *e, const char *line, const char *command, char *out, size_t size)
 {
-	if (!hub_engine_send(e, line))
-		fail_msg("engine gone while sending '%s'", line);
-	int64_t deadline = clock_now_ms() + 5000;
-	for (;;) {
-		int left = (int)(deadline - clock_now_ms());
-		if (hub_engine_read_line(e, out, size, left > 0 ? left : 0) != HUB_READ_LINE)
-			fail_msg("no '%s' after '%s'", command, line);
-		if (!strncmp(out, command, strlen(command)))
-			return;
-	}
+	hubpipe_send(e, line);
+	hubpipe_expect(e, command, 5000, out, size, NULL);
 }
 
 /* A missing or damaged book and a table larger than the machine's memory
@@ -263,19 +240,19 @@ static void test_binary_bad_book_and_hash_keep_the_old_setting(void **state)
 {
 	(void)state;
 	HubEngine e;
-	spawn(&e);
+	hubpipe_spawn(&e);
 	char line[LINE_CAP], command[512], path[256];
 	Move a, b;
 	ask(&e, "set book default", "set", line, sizeof line);
 	assert_string_equal(line, "set name=book value=default");
 
-	path_in_scratch("missing.book", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(scratch, "missing.book"));
 	snprintf(command, sizeof command, "set-param name=book value=%s", path);
 	ask(&e, command, "error", line, sizeof line);
 	assert_non_null(strstr(line, "No such file"));
 	assert_non_null(strstr(line, "missing.book"));
 
-	path_in_scratch("corrupt.book", path, sizeof path);
+	snprintf(path, sizeof path, "%s", support_path(scratch, "corrupt.book"));
 	write_small_book(path, &a, &b);
 	damage(path, BOOK_HEADER_BYTES + 1, 0x77);
 	snprintf(command, sizeof command, "set book %s", path);
@@ -300,7 +277,7 @@ static void test_binary_bad_book_and_hash_keep_the_old_setting(void **state)
 static int make_scratch(void **state)
 {
 	(void)state;
-	return mkdtemp(scratch) ? 0 : -1;
+	return support_scratch_dir("test_book", scratch, sizeof scratch) ? 0 : -1;
 }
 
 static int remove_scratch(void **state)

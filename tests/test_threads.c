@@ -19,7 +19,8 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/threads.h"
-#include "hubclient.h"
+#include "support/hubpipe.h"
+#include "support/support.h"
 
 enum { LINE_CAP = 8192 };
 
@@ -85,40 +86,6 @@ static void test_engine_threads_range(void **state)
 
 /* ---- The real binary over pipes. ---- */
 
-static void spawn(HubEngine *e)
-{
-	const char *bin = getenv("POOLSHARK_BIN");
-	char command[1024], error[256];
-	snprintf(command, sizeof command, "%s hub", bin ? bin : "./poolshark");
-	hub_engine_init(e);
-	if (!hub_engine_spawn(e, command, error, sizeof error))
-		fail_msg("spawn: %s", error);
-}
-
-static void send_line(HubEngine *e, const char *line)
-{
-	if (!hub_engine_send(e, line))
-		fail_msg("engine gone while sending '%s'", line);
-}
-
-/* The next line whose command is `command`, within timeout_ms. */
-static void expect(HubEngine *e, const char *command, int timeout_ms, char *out, size_t size)
-{
-	int64_t deadline = clock_now_ms() + timeout_ms;
-	for (;;) {
-		int left = (int)(deadline - clock_now_ms());
-		char line[LINE_CAP];
-		HubRead r = hub_engine_read_line(e, line, sizeof line, left > 0 ? left : 0);
-		if (r != HUB_READ_LINE)
-			fail_msg("no '%s' within %d ms", command, timeout_ms);
-		size_t n = strlen(command);
-		if (!strncmp(line, command, n) && (line[n] == ' ' || line[n] == '\0')) {
-			snprintf(out, size, "%s", line);
-			return;
-		}
-	}
-}
-
 /*
  * Reads a search's output up to done: every info line is well formed with
  * its six values and a depth one more than the last, the done line has a
@@ -173,31 +140,31 @@ static void test_binary_two_threads_search_and_stop(void **state)
 {
 	(void)state;
 	HubEngine e;
-	spawn(&e);
+	hubpipe_spawn(&e);
 	char line[LINE_CAP];
-	send_line(&e, "set-param name=hash value=8");
-	send_line(&e, "set-param name=threads value=2");
-	send_line(&e, "get threads");
-	expect(&e, "get", 2000, line, sizeof line);
+	hubpipe_send(&e, "set-param name=hash value=8");
+	hubpipe_send(&e, "set-param name=threads value=2");
+	hubpipe_send(&e, "get threads");
+	hubpipe_expect(&e, "get", 2000, line, sizeof line, NULL);
 	assert_string_equal(line, "get name=threads value=2");
 	Position start, after;
 	position_start(&start);
-	send_line(&e, "pos start");
-	send_line(&e, "level depth=9");
-	send_line(&e, "go think");
+	hubpipe_send(&e, "pos start");
+	hubpipe_send(&e, "level depth=9");
+	hubpipe_send(&e, "go think");
 	assert_int_equal(read_search(&e, &start, 20000), 9);
 	assert_true(notation_parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
 	                               VARIANT_POOL, &after, NULL, 0));
-	send_line(&e, "pos start moves=\"11-15\"");
-	send_line(&e, "level move-time=0.1");
-	send_line(&e, "go think");
+	hubpipe_send(&e, "pos start moves=\"11-15\"");
+	hubpipe_send(&e, "level move-time=0.1");
+	hubpipe_send(&e, "go think");
 	assert_true(read_search(&e, &after, 5000) >= 1);
 
 	for (int round = 0; round < 8; round++) {
-		send_line(&e, "pos start");
-		send_line(&e, "go analyze");
+		hubpipe_send(&e, "pos start");
+		hubpipe_send(&e, "go analyze");
 		usleep(30000);
-		send_line(&e, "stop");
+		hubpipe_send(&e, "stop");
 		read_search(&e, &start, 1000);
 	}
 	hub_engine_stop(&e, 2000);
@@ -209,21 +176,21 @@ static void test_binary_threads_bad_values(void **state)
 {
 	(void)state;
 	HubEngine e;
-	spawn(&e);
+	hubpipe_spawn(&e);
 	char line[LINE_CAP], command[128];
-	send_line(&e, "set-param name=threads value=2");
-	send_line(&e, "set-param name=threads value=0");
-	expect(&e, "error", 2000, line, sizeof line);
+	hubpipe_send(&e, "set-param name=threads value=2");
+	hubpipe_send(&e, "set-param name=threads value=0");
+	hubpipe_expect(&e, "error", 2000, line, sizeof line, NULL);
 	assert_non_null(strstr(line, "threads=0 is too small (1.."));
 	snprintf(command, sizeof command, "set threads %d", threads_max() + 1);
-	send_line(&e, command);
-	expect(&e, "error", 2000, line, sizeof line);
+	hubpipe_send(&e, command);
+	hubpipe_expect(&e, "error", 2000, line, sizeof line, NULL);
 	assert_non_null(strstr(line, "is too large (1.."));
-	send_line(&e, "set threads two");
-	expect(&e, "error", 2000, line, sizeof line);
+	hubpipe_send(&e, "set threads two");
+	hubpipe_expect(&e, "error", 2000, line, sizeof line, NULL);
 	assert_non_null(strstr(line, "threads=two"));
-	send_line(&e, "get threads");
-	expect(&e, "get", 2000, line, sizeof line);
+	hubpipe_send(&e, "get threads");
+	hubpipe_expect(&e, "get", 2000, line, sizeof line, NULL);
 	assert_string_equal(line, "get name=threads value=2");
 	hub_engine_stop(&e, 2000);
 }
