@@ -4,14 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
-#include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <cmocka.h>
 
 #include "poolshark/clock.h"
@@ -19,68 +14,14 @@
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/timeman.h"
+#include "support/support.h"
 
-enum { OUTPUT_MAX = 1 << 16, TIMEOUT_MS = 60000 };
+enum { TIMEOUT_SECONDS = 60 };
 
-typedef struct Run {
-	int status; /* exit status, or -1 when killed or failed */
-	char out[OUTPUT_MAX];
-	size_t length;
-} Run;
-
-/* Runs POOLSHARK_BIN with args (NULL-terminated), stdout into r->out,
- * stderr discarded; kills it after TIMEOUT_MS. */
-static void run_engine(Run *r, const char *const *args)
+/* `poolshark ARGS`, killed after a minute. */
+static void run_engine(SupportExec *r, const char *const *args)
 {
-	const char *bin = getenv("POOLSHARK_BIN");
-	if (!bin)
-		fail_msg("POOLSHARK_BIN is not set");
-	const char *argv[16] = {bin};
-	int argc = 1;
-	for (; args[argc - 1] && argc < 15; argc++)
-		argv[argc] = args[argc - 1];
-	argv[argc] = NULL;
-
-	int out[2];
-	assert_int_equal(pipe(out), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		FILE *null = freopen("/dev/null", "w", stderr);
-		(void)null;
-		close(out[0]);
-		close(out[1]);
-		execv(bin, (char *const *)argv);
-		_exit(127);
-	}
-	close(out[1]);
-	r->length = 0;
-	int64_t deadline = clock_now_ms() + TIMEOUT_MS;
-	bool killed = false;
-	for (;;) {
-		int64_t left = deadline - clock_now_ms();
-		if (left <= 0) {
-			kill(pid, SIGKILL);
-			killed = true;
-			break;
-		}
-		struct pollfd pfd = {out[0], POLLIN, 0};
-		int ready = poll(&pfd, 1, (int)left);
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (ready <= 0)
-			continue;
-		ssize_t n = read(out[0], r->out + r->length, sizeof r->out - 1 - r->length);
-		if (n <= 0)
-			break;
-		r->length += (size_t)n;
-	}
-	r->out[r->length] = '\0';
-	close(out[0]);
-	int status;
-	waitpid(pid, &status, 0);
-	r->status = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	support_exec(r, args, TIMEOUT_SECONDS);
 }
 
 /* The number after `key` on the line that starts with it, or -1. */
@@ -91,10 +32,10 @@ static long long number_after(const char *text, const char *key)
 }
 
 /* The output ends with the two signature lines, in this order. */
-static void check_tail(const Run *r)
+static void check_tail(const SupportExec *r)
 {
-	assert_true(r->length >= 2 && r->out[r->length - 1] == '\n');
-	const char *last = r->out + r->length - 1;
+	assert_true(r->out_length >= 2 && r->out[r->out_length - 1] == '\n');
+	const char *last = r->out + r->out_length - 1;
 	while (last > r->out && last[-1] != '\n')
 		last--;
 	assert_true(last > r->out);
@@ -108,7 +49,7 @@ static void check_tail(const Run *r)
 static void test_bench_is_deterministic(void **state)
 {
 	(void)state;
-	static Run a, b;
+	static SupportExec a, b;
 	const char *args[] = {"bench", "6", NULL};
 	run_engine(&a, args);
 	run_engine(&b, args);
@@ -131,7 +72,7 @@ static void test_bench_is_deterministic(void **state)
 	assert_true(sum == na);
 
 	/* A deeper bench searches more. */
-	static Run deeper;
+	static SupportExec deeper;
 	const char *args7[] = {"bench", "7", NULL};
 	run_engine(&deeper, args7);
 	assert_true(number_after(deeper.out, "Nodes searched: ") > na);
@@ -140,7 +81,7 @@ static void test_bench_is_deterministic(void **state)
 static void test_bench_rejects_bad_arguments(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	const char *bad[][4] = {
 	    {"bench", "x", NULL}, {"bench", "0", NULL}, {"bench", "6", "7", NULL}, {"bench", "-3", NULL}};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -155,7 +96,7 @@ static void test_bench_rejects_bad_arguments(void **state)
 static void test_bench_uses_the_eval_file(void **state)
 {
 	(void)state;
-	static Run plain, same, other, bad;
+	static SupportExec plain, same, other, bad;
 	run_engine(&plain, (const char *const[]){"bench", "6", NULL});
 	run_engine(&same,
 	           (const char *const[]){"bench", "--eval-file", "tools/data/nnue-pool.bin", "6", NULL});
@@ -218,7 +159,7 @@ static void test_bench_positions(void **state)
 static void test_analyse_prints_a_legal_move(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	const char *fen = "W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14";
 	const char *args[] = {"analyse", "--fen", fen, "--depth", "5", NULL};
 	run_engine(&r, args);
@@ -254,7 +195,7 @@ static void test_analyse_prints_a_legal_move(void **state)
 static void test_analyse_rejects_bad_arguments(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	const char *bad[][6] = {
 	    {"analyse", NULL},
 	    {"analyse", "--depth", NULL},

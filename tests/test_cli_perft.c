@@ -7,17 +7,10 @@
 #include <cmocka.h>
 
 #include <ctype.h>
-#include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
 #include "poolshark/perft.h"
@@ -25,90 +18,12 @@
 #include "support/reference.h"
 #include "support/support.h"
 
-enum { OUTPUT_MAX = 1 << 16, TIMEOUT_SECONDS = 60 };
+enum { TIMEOUT_SECONDS = 60 };
 
-typedef struct Run {
-	int status;           /* exit status, or -1 if killed or not exited */
-	char out[OUTPUT_MAX]; /* stdout */
-	char err[OUTPUT_MAX]; /* stderr */
-} Run;
-
-/* Appends what is readable on fd to buf; false at end of file. */
-static bool drain(int fd, char *buf, size_t *used)
+/* `poolshark ARGS`, killed after TIMEOUT_SECONDS. */
+static void run_engine(SupportExec *r, const char *const *args)
 {
-	char chunk[4096];
-	ssize_t n = read(fd, chunk, sizeof chunk);
-	if (n < 0 && errno == EINTR)
-		return true;
-	if (n <= 0)
-		return false;
-	size_t room = OUTPUT_MAX - 1 - *used, take = (size_t)n < room ? (size_t)n : room;
-	memcpy(buf + *used, chunk, take);
-	*used += take;
-	buf[*used] = '\0';
-	return true;
-}
-
-/* Runs the engine binary with `args` (NULL-terminated, without argv[0]),
- * collecting both streams; kills it after TIMEOUT_SECONDS. */
-static void run_engine(Run *r, const char *const *args)
-{
-	const char *bin = getenv("POOLSHARK_BIN");
-	if (!bin) {
-		fprintf(stderr, "POOLSHARK_BIN is not set (run through make test)\n");
-		fail();
-	}
-	int out_pipe[2], err_pipe[2];
-	assert_int_equal(pipe(out_pipe), 0);
-	assert_int_equal(pipe(err_pipe), 0);
-	char *argv[32];
-	int argc = 0;
-	argv[argc++] = (char *)bin;
-	for (int i = 0; args[i] && argc < 31; i++)
-		argv[argc++] = (char *)args[i];
-	argv[argc] = NULL;
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		dup2(out_pipe[1], STDOUT_FILENO);
-		dup2(err_pipe[1], STDERR_FILENO);
-		close(out_pipe[0]);
-		close(out_pipe[1]);
-		close(err_pipe[0]);
-		close(err_pipe[1]);
-		execv(bin, argv);
-		_exit(127);
-	}
-	close(out_pipe[1]);
-	close(err_pipe[1]);
-	size_t out_used = 0, err_used = 0;
-	r->out[0] = r->err[0] = '\0';
-	bool out_open = true, err_open = true, killed = false;
-	double deadline = (clock_now_ns() / 1e9) + TIMEOUT_SECONDS;
-	while (out_open || err_open) {
-		struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-		int left_ms = (int)((deadline - (clock_now_ns() / 1e9)) * 1000);
-		if (left_ms <= 0) {
-			kill(pid, SIGKILL);
-			killed = true;
-			break;
-		}
-		int ready = poll(fds, 2, left_ms);
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (out_open && fds[0].revents)
-			out_open = drain(out_pipe[0], r->out, &out_used);
-		if (err_open && fds[1].revents)
-			err_open = drain(err_pipe[0], r->err, &err_used);
-	}
-	close(out_pipe[0]);
-	close(err_pipe[0]);
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	r->status = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	if (killed)
-		fprintf(stderr, "poolshark timed out after %d s\n", TIMEOUT_SECONDS);
+	support_exec(r, args, TIMEOUT_SECONDS);
 }
 
 /* A decimal number: digits with at most one '.' between digits. */
@@ -164,7 +79,7 @@ static int split_lines(char *text, char **lines, int max)
 	return n;
 }
 
-static void check_depth_lines(Run *r, const uint64_t *want, int depth)
+static void check_depth_lines(SupportExec *r, const uint64_t *want, int depth)
 {
 	char *lines[64];
 	if (r->status != 0)
@@ -189,7 +104,7 @@ static const uint64_t start_leaves[] = {1, 7, 49, 302, 1469, 7482, 37986, 190146
 static void test_perft_lines(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	run_engine(&r, (const char *const[]){"perft", "3", NULL});
 	check_depth_lines(&r, start_leaves, 3);
 }
@@ -197,7 +112,7 @@ static void test_perft_lines(void **state)
 static void test_perft_with_hash(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	run_engine(&r, (const char *const[]){"perft", "--hash", "16", "6", NULL});
 	check_depth_lines(&r, start_leaves, 6);
 }
@@ -205,7 +120,7 @@ static void test_perft_with_hash(void **state)
 static void test_perft_fen(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	static const uint64_t kings[] = {1, 2, 9, 13, 89, 205};
 	run_engine(&r, (const char *const[]){"perft", "--fen", "B:W6,25,26,K4:B1,23", "5", NULL});
 	check_depth_lines(&r, kings, 5);
@@ -218,7 +133,7 @@ static void test_perft_fen(void **state)
  * text, each count that of its subtree, then the total line. */
 static void check_divide(const char *fen, int depth, uint64_t total)
 {
-	static Run r;
+	static SupportExec r;
 	char depth_text[8];
 	snprintf(depth_text, sizeof depth_text, "%d", depth);
 	if (fen)
@@ -281,7 +196,7 @@ static void test_perft_divide(void **state)
 static void test_perft_variants(void **state)
 {
 	(void)state;
-	static Run r;
+	static SupportExec r;
 	static const uint64_t russian[] = {1, 7, 49, 302, 1469, 7482};
 	static const uint64_t brazilian[] = {1, 7, 49, 302, 1469, 7473};
 	run_engine(&r, (const char *const[]){"perft", "--variant", "russian", "5", NULL});
@@ -303,7 +218,7 @@ static void test_perft_variants(void **state)
  * names the offending argument. */
 static void check_usage_error(const char *const *args, const char *named)
 {
-	static Run r;
+	static SupportExec r;
 	run_engine(&r, args);
 	fprintf(stderr, "  %s", r.err);
 	assert_int_equal(r.status, 2);

@@ -9,12 +9,15 @@
 #include "support.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "poolshark/clock.h"
 #include "poolshark/movegen.h"
 #include "poolshark/random.h"
 
@@ -478,6 +481,77 @@ bool support_tool_path(const char *suite, const char *name, char *out, size_t si
 bool support_helper_path(const char *suite, const char *name, char *out, size_t size)
 {
 	return program_path(suite, "HELPER_DIR", name, out, size);
+}
+
+/* Appends what is readable on fd to buf[*used]; false at its end. */
+static bool drain(int fd, char *buf, size_t *used)
+{
+	char chunk[4096];
+	ssize_t n = read(fd, chunk, sizeof chunk);
+	if (n < 0 && errno == EINTR)
+		return true;
+	if (n <= 0)
+		return false;
+	size_t room = SUPPORT_OUTPUT_MAX - 1 - *used, take = (size_t)n < room ? (size_t)n : room;
+	memcpy(buf + *used, chunk, take);
+	*used += take;
+	buf[*used] = '\0';
+	return true;
+}
+
+void support_exec(SupportExec *r, const char *const *args, int timeout_seconds)
+{
+	const char *bin = support_engine();
+	const char *argv[32] = {bin};
+	int argc = 1;
+	for (; args[argc - 1] && argc < 31; argc++)
+		argv[argc] = args[argc - 1];
+	argv[argc] = NULL;
+	int out[2], err[2];
+	assert_int_equal(pipe(out), 0);
+	assert_int_equal(pipe(err), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err[1], STDERR_FILENO);
+		close(out[0]);
+		close(out[1]);
+		close(err[0]);
+		close(err[1]);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	size_t err_used = 0;
+	r->out_length = 0;
+	r->out[0] = r->err[0] = '\0';
+	bool out_open = true, err_open = true, killed = false;
+	int64_t deadline = clock_now_ms() + 1000 * (int64_t)timeout_seconds;
+	while (out_open || err_open) {
+		struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+		int64_t left = deadline - clock_now_ms();
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			killed = true;
+			break;
+		}
+		if (poll(fds, 2, (int)left) < 0)
+			continue;
+		if (out_open && fds[0].revents)
+			out_open = drain(out[0], r->out, &r->out_length);
+		if (err_open && fds[1].revents)
+			err_open = drain(err[0], r->err, &err_used);
+	}
+	close(out[0]);
+	close(err[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	r->status = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (killed)
+		fprintf(stderr, "%s %s: killed after %d s\n", bin, args[0] ? args[0] : "", timeout_seconds);
 }
 
 int support_shell(const char *dir, const char *format, ...)

@@ -131,6 +131,19 @@ typedef struct SupportRun {
  * keeps its output, cut at sizeof r->text - 1 bytes, and exit status. */
 void support_run(SupportRun *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* What one run of the engine printed (support_exec). */
+enum { SUPPORT_OUTPUT_MAX = 1 << 17 };
+typedef struct SupportExec {
+	int status;                                            /* the exit status; -1 when killed */
+	char out[SUPPORT_OUTPUT_MAX], err[SUPPORT_OUTPUT_MAX]; /* cut at SUPPORT_OUTPUT_MAX - 1 bytes */
+	size_t out_length;
+} SupportExec;
+
+/* Runs the engine (support_engine()) with the words of args (NULL-terminated,
+ * at most 30) and keeps its standard output and error apart, without a
+ * shell; kills it after timeout_seconds (status -1, and a line on stderr). */
+void support_exec(SupportExec *r, const char *const *args, int timeout_seconds);
+
 /* ---- Positions. ---- */
 
 /* True when m is one of the legal moves of *p. */
