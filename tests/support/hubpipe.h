@@ -6,9 +6,17 @@
 #include <stddef.h>
 
 #include "poolshark/hubline.h"
+#include "poolshark/move.h"
+#include "poolshark/position.h"
 #include "hubclient.h"
 
-enum { HUBPIPE_LINE_MAX = 8192 };
+enum {
+	HUBPIPE_LINE_MAX = 8192,
+	/* How long a reply that must come may take. A correct engine answers
+	 * in milliseconds; this only has to hold on a loaded machine under the
+	 * sanitizers, and a broken one never answers at all. */
+	HUBPIPE_SLOW_MS = 10000
+};
 
 /* Starts `ENGINE hub` (support_engine()) on pipes; fails the test when it
  * cannot. */
@@ -28,5 +36,14 @@ void hubpipe_expect(HubEngine *e, const char *command, int timeout_ms, char *out
 /* Parses `text` (in place) into *line; fails the test unless it is a well
  * formed Hub line of key=value arguments only. */
 void hubpipe_parse_strict(char *text, HubLine *line);
+
+/*
+ * Reads a search's lines up to its done line: every info line must be
+ * well formed with its six values (depth, mean-depth, score, nodes, time,
+ * nps), done must carry a move legal in *p and at most a ponder move
+ * (copied to ponder, "" when none, when ponder is not NULL). Returns the
+ * move; fails the test after timeout_ms.
+ */
+Move hubpipe_read_done(HubEngine *e, const Position *p, int timeout_ms, char *ponder, size_t ponder_size);
 
 #endif
