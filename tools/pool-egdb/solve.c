@@ -393,6 +393,97 @@ static bool read_summary(Solver *s, int slice, int slices)
 	return ok;
 }
 
+/* Step 2 after step 1: the positions the exits settle queued, then
+ * settled level by level; *longest is the last level that settled any.
+ * False with a message when memory is short or a distance exceeds the
+ * format's limit. */
+static bool settle_levels(Solver *s, const char *name, int *longest)
+{
+	s->levels = calloc((size_t)s->threads, sizeof *s->levels);
+	if (!s->levels) {
+		fprintf(stderr, "pool-egdb: %s: out of memory\n", name);
+		return false;
+	}
+	/* Queue what the exits settle: wins through an exit, and positions
+	 * with no quiet move and nothing better than a loss (or no move). */
+	for (uint64_t id = 0; id < s->total; id++) {
+		if (s->value[id] == EGDB_VALUE_NONE)
+			continue;
+		unsigned char win = atomic_load_explicit(&s->win_at[id], memory_order_relaxed);
+		if (win)
+			push(s, s->levels[0], win, id);
+		if (atomic_load_explicit(&s->count[id], memory_order_relaxed) == 0)
+			push(s, s->levels[0], s->loss_at[id], id);
+	}
+	/* A level only queues higher levels, so it is complete when its turn
+	 * comes. */
+	*longest = 0;
+	uint32_t *settled = NULL;
+	for (int level = 0; level < LEVELS && !atomic_load(&s->overflow); level++) {
+		size_t queued = 0, count = 0;
+		for (int t = 0; t < s->threads; t++)
+			queued += s->levels[t][level].count;
+		if (queued == 0)
+			continue;
+		uint32_t *grown = realloc(settled, queued * sizeof *settled);
+		if (!grown) {
+			atomic_store(&s->overflow, true);
+			break;
+		}
+		settled = grown;
+		for (int t = 0; t < s->threads; t++) {
+			IdList *l = &s->levels[t][level];
+			for (size_t i = 0; i < l->count; i++) {
+				uint32_t id = l->ids[i];
+				if (s->value[id] == 0) {
+					s->value[id] = (uint8_t)(level + 1);
+					settled[count++] = id;
+				}
+			}
+			free(l->ids);
+			*l = (IdList){NULL, 0, 0};
+		}
+		if (count > 0)
+			*longest = level;
+		run_round(s, settled, count, level);
+	}
+	free(settled);
+	if (!atomic_load(&s->overflow))
+		return true;
+	fprintf(stderr, "pool-egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
+	        EGDB_MAX_DISTANCE);
+	return false;
+}
+
+/* Writes the solved classes' files and keeps their tables in the store;
+ * counts the wins, draws and losses into results. */
+static bool keep_tables(Store *st, const Solver *s, uint64_t results[3])
+{
+	results[0] = results[1] = results[2] = 0;
+	for (uint64_t id = 0; id < s->total; id++) {
+		uint8_t v = s->value[id];
+		if (v == EGDB_VALUE_NONE)
+			continue;
+		EgdbResult r = egdb_value_result(v);
+		results[0] += r == EGDB_WIN;
+		results[1] += r == EGDB_DRAW;
+		results[2] += r == EGDB_LOSS;
+	}
+	bool ok = true;
+	for (int t = 0; t < s->tables && ok; t++) {
+		uint8_t *values = malloc(s->n[t] ? s->n[t] : 1);
+		if (!values)
+			return false;
+		memcpy(values, s->value + (t ? s->n[0] : 0), s->n[t]);
+		ok = write_file(st, s->cls[t], values, s->n[t]);
+		int key = egdb_class_key(s->cls[t]);
+		free(st->values[key]);
+		st->values[key] = values;
+		st->sizes[key] = s->n[t];
+	}
+	return ok;
+}
+
 bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 {
 	struct timespec t0;
@@ -445,92 +536,19 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	}
 	double forward = seconds_since(&t0);
 
-	s.levels = calloc((size_t)s.threads, sizeof *s.levels);
-	if (!s.levels) {
-		fprintf(stderr, "pool-egdb: %s: out of memory\n", name);
-		free_solver(&s);
-		return false;
-	}
-	/* Queue what the exits settle: wins through an exit, and positions
-	 * with no quiet move and nothing better than a loss (or no move). */
-	for (uint64_t id = 0; id < s.total; id++) {
-		if (s.value[id] == EGDB_VALUE_NONE)
-			continue;
-		unsigned char win = atomic_load_explicit(&s.win_at[id], memory_order_relaxed);
-		if (win)
-			push(&s, s.levels[0], win, id);
-		if (atomic_load_explicit(&s.count[id], memory_order_relaxed) == 0)
-			push(&s, s.levels[0], s.loss_at[id], id);
-	}
-
+	/* Step 2. */
 	struct timespec t1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	/* Step 2. A level only queues higher levels, so it is complete when
-	 * its turn comes. */
-	int longest = 0;
-	uint32_t *settled = NULL;
-	for (int level = 0; level < LEVELS && !atomic_load(&s.overflow); level++) {
-		size_t queued = 0, count = 0;
-		for (int t = 0; t < s.threads; t++)
-			queued += s.levels[t][level].count;
-		if (queued == 0)
-			continue;
-		uint32_t *grown = realloc(settled, queued * sizeof *settled);
-		if (!grown) {
-			atomic_store(&s.overflow, true);
-			break;
-		}
-		settled = grown;
-		for (int t = 0; t < s.threads; t++) {
-			IdList *l = &s.levels[t][level];
-			for (size_t i = 0; i < l->count; i++) {
-				uint32_t id = l->ids[i];
-				if (s.value[id] == 0) {
-					s.value[id] = (uint8_t)(level + 1);
-					settled[count++] = id;
-				}
-			}
-			free(l->ids);
-			*l = (IdList){NULL, 0, 0};
-		}
-		if (count > 0)
-			longest = level;
-		run_round(&s, settled, count, level);
-	}
-	free(settled);
-	double backward = seconds_since(&t1);
-	if (atomic_load(&s.overflow)) {
-		fprintf(stderr, "pool-egdb: %s: a distance exceeds %d plies (the format's limit)\n", name,
-		        EGDB_MAX_DISTANCE);
+	int longest;
+	if (!settle_levels(&s, name, &longest)) {
 		free_solver(&s);
 		return false;
 	}
+	double backward = seconds_since(&t1);
 
-	/* Keep the tables, write the files. */
-	bool ok = true;
-	uint64_t wins = 0, draws = 0, losses = 0;
-	for (uint64_t id = 0; id < s.total; id++) {
-		uint8_t v = s.value[id];
-		if (v == EGDB_VALUE_NONE)
-			continue;
-		EgdbResult r = egdb_value_result(v);
-		wins += r == EGDB_WIN;
-		draws += r == EGDB_DRAW;
-		losses += r == EGDB_LOSS;
-	}
-	for (int t = 0; t < s.tables && ok; t++) {
-		uint8_t *values = malloc(s.n[t] ? s.n[t] : 1);
-		if (!values) {
-			ok = false;
-			break;
-		}
-		memcpy(values, s.value + (t ? s.n[0] : 0), s.n[t]);
-		ok = write_file(st, s.cls[t], values, s.n[t]);
-		int key = egdb_class_key(s.cls[t]);
-		free(st->values[key]);
-		st->values[key] = values;
-		st->sizes[key] = s.n[t];
-	}
+	uint64_t results[3];
+	bool ok = keep_tables(st, &s, results);
+	uint64_t wins = results[0], draws = results[1], losses = results[2];
 	double secs = seconds_since(&t0);
 	if (!o->quiet) {
 		char other[32];
