@@ -115,14 +115,8 @@ static void test_available_is_at_most_physical(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = dir;
 	return support_scratch_dir("test_bigmem", dir, sizeof dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(dir);
 }
 
 typedef struct CountJob {
@@ -160,5 +154,5 @@ int main(void)
 	    cmocka_unit_test(test_hybrid_and_missing),
 	    cmocka_unit_test(test_available_is_at_most_physical),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

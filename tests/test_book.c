@@ -276,14 +276,8 @@ static void test_binary_bad_book_and_hash_keep_the_old_setting(void **state)
 
 static int make_scratch(void **state)
 {
-	(void)state;
+	*state = scratch;
 	return support_scratch_dir("test_book", scratch, sizeof scratch) ? 0 : -1;
-}
-
-static int remove_scratch(void **state)
-{
-	(void)state;
-	return support_remove_dir(scratch);
 }
 
 /* The one FNV-1a of the book and the databases: the published 64-bit
@@ -311,5 +305,5 @@ int main(void)
 	    cmocka_unit_test(test_engine_plays_from_the_book),
 	    cmocka_unit_test(test_binary_bad_book_and_hash_keep_the_old_setting),
 	};
-	return cmocka_run_group_tests(tests, make_scratch, remove_scratch);
+	return cmocka_run_group_tests(tests, make_scratch, support_teardown_dir);
 }

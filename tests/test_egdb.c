@@ -372,9 +372,7 @@ static void test_longest_wins(void **state)
 {
 	(void)state;
 	SupportRun r;
-	char command[2048];
-	snprintf(command, sizeof command, "%s info --dir %s --pieces 4", paths.tool, paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s info --dir %s --pieces 4", paths.tool, paths.db);
 	/* Regression figures of the first build, cross-checked by verify. */
 	assert_non_null(strstr(r.text, "41 files, 0 missing, 6408836 positions"));
 	assert_non_null(strstr(r.text, "longest win 85 plies"));
@@ -385,10 +383,8 @@ static void test_longest_wins(void **state)
 static void test_verify_passes(void **state)
 {
 	(void)state;
-	char command[2048];
 	SupportRun r;
-	snprintf(command, sizeof command, "%s verify --dir %s --pieces 4 --threads 2", paths.tool, paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s verify --dir %s --pieces 4 --threads 2", paths.tool, paths.db);
 	assert_non_null(strstr(r.text, "verified 6408836 positions in 23 pairs: 0 mismatches"));
 }
 
@@ -454,32 +450,24 @@ static void test_corrupt_file_is_refused(void **state)
 static void test_engine_plays_database_win(void **state)
 {
 	(void)state;
-	char command[2048];
 	SupportRun r;
-	snprintf(command, sizeof command, "%s analyse --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4",
-	         paths.engine, paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s analyse --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4", paths.engine, paths.db);
 	assert_non_null(strstr(r.text, "(database win in 19 plies)"));
 	assert_non_null(strstr(r.text, "egdb-hits"));
 	/* Without the databases the same search shows none of it. */
-	snprintf(command, sizeof command, "%s analyse --egdb none --fen 'W:WK1,K2,K3:BK32' --depth 4",
-	         paths.engine);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s analyse --egdb none --fen 'W:WK1,K2,K3:BK32' --depth 4", paths.engine);
 	assert_null(strstr(r.text, "database"));
 	assert_null(strstr(r.text, "egdb-hits"));
 	/* The terminal game says so too. */
-	snprintf(command, sizeof command,
-	         "printf 'quit\\n' | %s play --egdb %s --fen 'W:WK1,K2,K3:BK32' --level 0.1", paths.engine,
-	         paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "printf 'quit\\n' | %s play --egdb %s --fen 'W:WK1,K2,K3:BK32' --level 0.1",
+	            paths.engine, paths.db);
 	assert_non_null(strstr(r.text, "database win in 19 plies"));
 	/* The Hub option, and a refused directory. */
-	snprintf(
-	    command, sizeof command,
+	support_run(
+	    &r,
 	    "printf 'set egdb-path %s\\nset egdb-path %s/none\\npos fen=W:WK1,K2,K3:BK29\\nlevel depth=3\\n"
 	    "go think\\n' | %s hub; sleep 1",
 	    paths.db, paths.dir, paths.engine);
-	support_run(&r, "%s", command);
 	assert_non_null(strstr(r.text, "set name=egdb-path value="));
 	assert_non_null(strstr(r.text, "cannot read database directory"));
 	assert_non_null(strstr(r.text, "egdb-hits="));
@@ -493,7 +481,6 @@ static void test_engine_plays_database_win(void **state)
 static void test_missing_directory_is_an_error(void **state)
 {
 	(void)state;
-	char command[2048];
 	SupportRun r;
 	const char *runs[] = {"%s analyse --egdb %s/none --depth 2",
 	                      "printf 'quit\\n' | %s play --egdb %s/none",
@@ -501,10 +488,8 @@ static void test_missing_directory_is_an_error(void **state)
 	for (int i = 0; i < 3; i++) {
 		char line[512];
 		snprintf(line, sizeof line, runs[i], paths.engine, paths.dir);
-		snprintf(command, sizeof command,
-		         "%s >/dev/null 2>%s/err.txt; echo \"exit $?\"; cat %s/err.txt", line, paths.dir,
-		         paths.dir);
-		support_run(&r, "%s", command);
+		support_run(&r, "%s >/dev/null 2>%s/err.txt; echo \"exit $?\"; cat %s/err.txt", line,
+		            paths.dir, paths.dir);
 		char expected[600];
 		snprintf(expected, sizeof expected,
 		         "exit 2\npoolshark %s: --egdb %s/none: cannot read database directory",
@@ -517,16 +502,13 @@ static void test_missing_directory_is_an_error(void **state)
 	}
 	/* An empty directory: no files there. */
 	assert_int_equal(support_shell(NULL, "mkdir -p %s/empty", paths.dir), 0);
-	snprintf(command, sizeof command, "%s analyse --egdb %s/empty --depth 2 2>&1; echo \"exit $?\"",
-	         paths.engine, paths.dir);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s analyse --egdb %s/empty --depth 2 2>&1; echo \"exit $?\"", paths.engine,
+	            paths.dir);
 	assert_non_null(strstr(r.text, "no endgame database files (*.egdb) in"));
 	assert_non_null(strstr(r.text, "exit 2"));
 	/* The terminal game's command refuses it and keeps what it had. */
-	snprintf(command, sizeof command,
-	         "printf 'egdb-path %s/none\\nquit\\n' | %s play --egdb %s --level 0.02", paths.dir,
-	         paths.engine, paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "printf 'egdb-path %s/none\\nquit\\n' | %s play --egdb %s --level 0.02", paths.dir,
+	            paths.engine, paths.db);
 	assert_non_null(strstr(r.text, "cannot read database directory"));
 	char now[600];
 	snprintf(now, sizeof now, "now %s.", paths.db);
@@ -538,17 +520,13 @@ static void test_missing_directory_is_an_error(void **state)
 static void test_info_reads_the_piece_count_from_the_files(void **state)
 {
 	(void)state;
-	char command[2048];
 	SupportRun r;
-	snprintf(command, sizeof command, "%s info --dir %s | tail -n 1; echo \"exit $?\"", paths.tool,
-	         paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s info --dir %s | tail -n 1; echo \"exit $?\"", paths.tool, paths.db);
 	if (!strstr(r.text, "41 files, 0 missing") || !strstr(r.text, "exit 0"))
 		fail_msg("%s", r.text);
 	assert_int_equal(support_shell(NULL, "%s info --dir %s >/dev/null", paths.tool, paths.db), 0);
 	/* Asked for 5 pieces, the same set is 44 files short. */
-	snprintf(command, sizeof command, "%s info --dir %s --pieces 5 | tail -n 1", paths.tool, paths.db);
-	support_run(&r, "%s", command);
+	support_run(&r, "%s info --dir %s --pieces 5 | tail -n 1", paths.tool, paths.db);
 	assert_non_null(strstr(r.text, "41 files, 44 missing"));
 	assert_int_equal(
 	    support_shell(NULL, "%s info --dir %s/none 2>/dev/null >/dev/null", paths.tool, paths.dir), 1);
@@ -732,7 +710,7 @@ static void test_kings_plan_follows_the_distance(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = paths.dir;
 	if (!support_tool_path("test_egdb", "pool-egdb", paths.tool, sizeof paths.tool) ||
 	    !support_scratch_dir("test_egdb", paths.dir, sizeof paths.dir))
 		return -1;
@@ -742,12 +720,6 @@ static int setup(void **state)
 	return support_shell(NULL, "%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.db)
 	           ? -1
 	           : 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(paths.dir);
 }
 
 int main(void)
@@ -771,5 +743,5 @@ int main(void)
 	    cmocka_unit_test(test_kings_plan_weights_are_the_fit),
 	    cmocka_unit_test(test_kings_plan_follows_the_distance),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

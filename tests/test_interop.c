@@ -292,16 +292,10 @@ static void test_pydraughts_hub_session(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = paths.dir;
 	bool ready = support_tool_path("test_interop", "pool-match", paths.match, sizeof paths.match) &&
 	             support_scratch_dir("test_interop", paths.dir, sizeof paths.dir);
 	return ready ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(paths.dir);
 }
 
 int main(void)
@@ -310,5 +304,5 @@ int main(void)
 	    cmocka_unit_test(test_summarize_reads_foreign_files),
 	    cmocka_unit_test(test_pydraughts_hub_session),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

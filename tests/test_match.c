@@ -682,7 +682,7 @@ static bool speaks_hub(const char *binary)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = paths.dir;
 	if (!support_tool_path("test_match", "pool-match", paths.tool, sizeof paths.tool) ||
 	    !support_helper_path("test_match", "hub_toy", paths.toy, sizeof paths.toy) ||
 	    !support_scratch_dir("test_match", paths.dir, sizeof paths.dir))
@@ -699,12 +699,6 @@ static int setup(void **state)
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	write_openings();
 	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(paths.dir);
 }
 
 int main(void)
@@ -724,5 +718,5 @@ int main(void)
 	    cmocka_unit_test(test_signal_during_handshake),
 	    cmocka_unit_test(test_match_output_errors),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

@@ -121,14 +121,8 @@ static void test_finish_reports_lost_writes(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = dir;
 	return support_scratch_dir("test_textfile", dir, sizeof dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(dir);
 }
 
 int main(void)
@@ -138,5 +132,5 @@ int main(void)
 	    cmocka_unit_test(test_bounds_are_named),           cmocka_unit_test(test_unreadable),
 	    cmocka_unit_test(test_finish_reports_lost_writes),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

@@ -217,18 +217,12 @@ static void test_bad_arguments(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = paths.dir;
 	bool ready = support_tool_path("test_train", "datagen", paths.datagen, sizeof paths.datagen) &&
 	             support_tool_path("test_train", "train", paths.train, sizeof paths.train) &&
 	             getcwd(paths.source, sizeof paths.source) &&
 	             support_scratch_dir("test_train", paths.dir, sizeof paths.dir);
 	return ready ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(paths.dir);
 }
 
 int main(void)
@@ -240,5 +234,5 @@ int main(void)
 	    cmocka_unit_test(test_stacks),
 	    cmocka_unit_test(test_bad_arguments),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

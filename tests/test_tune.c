@@ -249,17 +249,11 @@ static void test_write_errors_fail(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
+	*state = paths.dir;
 	bool ready = support_tool_path("test_tune", "tune", paths.tool, sizeof paths.tool) &&
 	             getcwd(paths.source, sizeof paths.source) &&
 	             support_scratch_dir("test_tune", paths.dir, sizeof paths.dir);
 	return ready ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return support_remove_dir(paths.dir);
 }
 
 int main(void)
@@ -273,5 +267,5 @@ int main(void)
 	    cmocka_unit_test(test_write_errors_fail),
 	    cmocka_unit_test(test_gen_and_fit_per_variant),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

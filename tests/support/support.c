@@ -422,6 +422,11 @@ int support_remove_dir(const char *dir)
 	return system(command) == 0 ? 0 : -1;
 }
 
+int support_teardown_dir(void **state)
+{
+	return support_remove_dir(*state);
+}
+
 const char *support_path(const char *dir, const char *name)
 {
 	static char paths[4][1024]; /* tests are single-threaded */

@@ -91,6 +91,10 @@ bool support_scratch_dir(const char *suite, char *dir, size_t size);
  * cmocka teardown convention). */
 int support_remove_dir(const char *dir);
 
+/* A cmocka group teardown: support_remove_dir() of the directory *state
+ * names (the group setup stores its scratch directory there). */
+int support_teardown_dir(void **state);
+
 /* "DIR/NAME", in one of four buffers that the calls take in turn (so a
  * statement may hold up to four); fails the test when it is longer than
  * 1023 bytes. */
