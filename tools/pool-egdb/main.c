@@ -119,20 +119,32 @@ static int select_pairs(const Args *a, EgdbClass *pairs, int *groups)
 	return -1;
 }
 
+/* The pairs a command works on, and the store of their tables. */
+typedef struct Work {
+	EgdbClass pairs[MAX_PAIRS];
+	int groups[MAX_PAIRS];
+	int count;
+	Store st;
+} Work;
+
+/* select_pairs() into *w, and an empty store on a->dir; false with a message. */
+static bool work_begin(const Args *a, Work *w)
+{
+	w->count = select_pairs(a, w->pairs, w->groups);
+	memset(&w->st, 0, sizeof w->st);
+	w->st.dir = a->dir;
+	return w->count >= 0;
+}
+
 static int cmd_build(const Args *a)
 {
 	if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
 		fprintf(stderr, "pool-egdb: cannot create %s: %s\n", a->dir, strerror(errno));
 		return 1;
 	}
-	static EgdbClass pairs[MAX_PAIRS];
-	static int groups[MAX_PAIRS];
-	int n = select_pairs(a, pairs, groups);
-	if (n < 0)
+	Work w;
+	if (!work_begin(a, &w))
 		return 2;
-	Store st;
-	memset(&st, 0, sizeof st);
-	st.dir = a->dir;
 	if (a->step1_slices && !a->only) {
 		fprintf(stderr, "pool-egdb: --step1 and --from-step1 work on one pair (--only)\n");
 		return 2;
@@ -140,21 +152,21 @@ static int cmd_build(const Args *a)
 	BuildOptions o = {a->threads, a->quiet, a->step1_slices, a->step1};
 	double t0 = now_seconds();
 	int built = 0, kept = 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < w.count; i++) {
 		char p0[4096], p1[4096];
-		store_path(&st, pairs[i], p0, sizeof p0);
-		store_path(&st, egdb_class_swap(pairs[i]), p1, sizeof p1);
+		store_path(&w.st, w.pairs[i], p0, sizeof p0);
+		store_path(&w.st, egdb_class_swap(w.pairs[i]), p1, sizeof p1);
 		if (file_exists(p0) && file_exists(p1) && a->step1 < 0) {
 			kept++;
 			continue; /* finished before: the build resumes after it */
 		}
-		if (!solve_pair(&st, pairs[i], &o)) {
-			store_free(&st);
+		if (!solve_pair(&w.st, w.pairs[i], &o)) {
+			store_free(&w.st);
 			return 1;
 		}
 		built++;
 	}
-	store_free(&st);
+	store_free(&w.st);
 	if (!a->quiet)
 		printf("built %d pairs, kept %d, in %.1f s\n", built, kept, now_seconds() - t0);
 	return 0;
@@ -162,25 +174,20 @@ static int cmd_build(const Args *a)
 
 static int cmd_verify(const Args *a)
 {
-	static EgdbClass pairs[MAX_PAIRS];
-	static int groups[MAX_PAIRS];
-	int n = select_pairs(a, pairs, groups);
-	if (n < 0)
+	Work w;
+	if (!work_begin(a, &w))
 		return 2;
-	Store st;
-	memset(&st, 0, sizeof st);
-	st.dir = a->dir;
 	uint64_t checked = 0, bad = 0;
 	double t0 = now_seconds();
 	bool ok = true;
-	for (int i = 0; i < n && ok; i++) {
-		EgdbClass both[2] = {pairs[i], egdb_class_swap(pairs[i])};
+	for (int i = 0; i < w.count && ok; i++) {
+		EgdbClass both[2] = {w.pairs[i], egdb_class_swap(w.pairs[i])};
 		for (int t = 0; t < (egdb_class_equal(both[0], both[1]) ? 1 : 2) && ok; t++)
-			ok = verify_class(&st, both[t], a->threads, a->slice, a->slices, &checked, &bad);
+			ok = verify_class(&w.st, both[t], a->threads, a->slice, a->slices, &checked, &bad);
 	}
-	store_free(&st);
+	store_free(&w.st);
 	printf("verified %llu positions in %d pairs: %llu mismatches, %.1f s\n", (unsigned long long)checked,
-	       n, (unsigned long long)bad, now_seconds() - t0);
+	       w.count, (unsigned long long)bad, now_seconds() - t0);
 	if (!ok)
 		printf("verify failed: a file is missing or corrupt\n");
 	return ok && bad == 0 ? 0 : 1;
