@@ -291,17 +291,15 @@ void referee_play(const MatchConfig *config, Seat seats[2], int black_engine, co
 			out->restart[e] = true;
 			return;
 		case ANSWER_STALL:
+		case ANSWER_NO_DONE: {
+			bool ping = answer == ANSWER_STALL;
 			forfeit(out, game, "stall");
-			snprintf(out->detail, sizeof out->detail, "%s answered no ping within %.1f s", name,
-			         config->stall_timeout);
+			snprintf(out->detail, sizeof out->detail, "%s %s within %.1f s", name,
+			         ping ? "answered no ping" : "sent no `done`",
+			         ping ? config->stall_timeout : config->move_timeout);
 			replace_engine(seat, out, e);
 			return;
-		case ANSWER_NO_DONE:
-			forfeit(out, game, "stall");
-			snprintf(out->detail, sizeof out->detail, "%s sent no `done` within %.1f s", name,
-			         config->move_timeout);
-			replace_engine(seat, out, e);
-			return;
+		}
 		case ANSWER_TIMEOUT:
 			forfeit(out, game, "time forfeit");
 			snprintf(out->detail, sizeof out->detail, "%s used more than %.3f s", name,
