@@ -133,6 +133,16 @@ static bool cmd_legal(Protocol *p, const HubLine *line)
 	return true;
 }
 
+/* result= and reason= once the rules have ended the game. */
+static void add_result(HubWriter *w, const Game *g)
+{
+	GameStatus status = game_status(g);
+	if (status.result == RESULT_NONE)
+		return;
+	hubwriter_add(w, "result", game_result_text(status.result));
+	hubwriter_add(w, "reason", game_reason_text(status.reason));
+}
+
 /* The engine's game record: where it started, its moves in PDN, where it
  * stands, and its result once the rules end it. */
 static bool cmd_game(Protocol *p, const HubLine *line)
@@ -166,11 +176,7 @@ static bool cmd_game(Protocol *p, const HubLine *line)
 		hubwriter_add(&w, "fen", fen);
 		hubwriter_addf(&w, "plies", "%d", g->ply_count);
 		hubwriter_add(&w, "moves", moves);
-		GameStatus status = game_status(g);
-		if (status.result != RESULT_NONE) {
-			hubwriter_add(&w, "result", game_result_text(status.result));
-			hubwriter_add(&w, "reason", game_reason_text(status.reason));
-		}
+		add_result(&w, g);
 		protocol_emit(p, buffer);
 	}
 	free(moves);
@@ -189,11 +195,7 @@ static void report_game(Protocol *p, const char *command, const char *played)
 		hubwriter_add(&w, "played", played);
 	notation_write_fen(game_position(g), fen, sizeof fen);
 	hubwriter_add(&w, "fen", fen);
-	GameStatus status = game_status(g);
-	if (status.result != RESULT_NONE) {
-		hubwriter_add(&w, "result", game_result_text(status.result));
-		hubwriter_add(&w, "reason", game_reason_text(status.reason));
-	}
+	add_result(&w, g);
 	protocol_emit(p, buffer);
 }
 
