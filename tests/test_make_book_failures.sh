@@ -3,12 +3,9 @@
 # make-book with an output it cannot write (a missing directory, a
 # directory, /dev/full): exit 1, an error naming the file, and, in the
 # sanitizer build (make sanitize), no leak reported by LeakSanitizer.
-# Usage: TOOL_DIR=... sh tests/test_make_book_failures.sh
-set -u
-tools=${TOOL_DIR:?TOOL_DIR must be set (make test does)}
-scratch=$(mktemp -d /tmp/test_make_book.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
-failed=0
+# Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_make_book_failures.sh
+# shellcheck source=tests/support/setup.sh
+. "$(dirname "$0")/support/setup.sh"
 small="--depth 1 --plies 2 --positions 3 --hash 1"
 
 mkdir "$scratch/adir"

@@ -5,12 +5,8 @@
 # score (each one it drops), and a run with a window must keep those whose
 # score lies in it, either way, and no other.
 # Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_make_openings.sh
-set -u
-bin=${POOLSHARK_BIN:?POOLSHARK_BIN must be set (make test does)}
-tools=${TOOL_DIR:?TOOL_DIR must be set (make test does)}
-scratch=$(mktemp -d /tmp/test_make_openings.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
-failed=0
+# shellcheck source=tests/support/setup.sh
+. "$(dirname "$0")/support/setup.sh"
 low=0.05
 high=0.30
 

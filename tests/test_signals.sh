@@ -5,12 +5,8 @@
 # (SIGINT is only sent where the program sets its own handler: a background
 # job of a non-interactive shell starts with SIGINT ignored.)
 # Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_signals.sh
-set -u
-bin=${POOLSHARK_BIN:?POOLSHARK_BIN must be set (make test does)}
-tools=${TOOL_DIR:?TOOL_DIR must be set (make test does)}
-scratch=$(mktemp -d /tmp/test_signals.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
-failed=0
+# shellcheck source=tests/support/setup.sh
+. "$(dirname "$0")/support/setup.sh"
 
 now_ms() {
 	date +%s%3N

@@ -4,12 +4,8 @@
 # /dev/full: it must say so and exit non-zero. The same run with room for
 # its output must succeed, so that the failure is the output's.
 # Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_write_errors.sh
-set -u
-bin=${POOLSHARK_BIN:?POOLSHARK_BIN must be set (make test does)}
-tools=${TOOL_DIR:?TOOL_DIR must be set (make test does)}
-scratch=$(mktemp -d /tmp/test_write_errors.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
-failed=0
+# shellcheck source=tests/support/setup.sh
+. "$(dirname "$0")/support/setup.sh"
 
 # check NAME COMMAND...: COMMAND >/dev/null exits 0, COMMAND >/dev/full does
 # not and names the lost output on stderr.
