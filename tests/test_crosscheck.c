@@ -62,6 +62,22 @@ static void report(const char *what, const Coverage *c)
 	        c->blocked, c->mismatches);
 }
 
+/* Every position of `games` random games from *start, of 250 plies at
+ * most, checked; stops after five mismatches. */
+static void random_games(const Position *start, int games, Rng *rng, Coverage *c)
+{
+	for (int game = 0; game < games && c->mismatches < 5; game++) {
+		Position p = *start;
+		MoveList list;
+		for (int ply = 0; ply < 250; ply++) {
+			check_position(&p, c);
+			if (movegen_generate(&p, &list) == 0)
+				break;
+			position_make(&p, list.moves[rng_below(rng, list.count)], &p);
+		}
+	}
+}
+
 /* Every position of random games from the start. */
 static void test_random_games_from_the_start(void **state)
 {
@@ -70,16 +86,7 @@ static void test_random_games_from_the_start(void **state)
 	Coverage c = {0};
 	Position start;
 	position_start(&start);
-	for (int game = 0; game < 600 && c.mismatches < 5; game++) {
-		Position p = start;
-		MoveList list;
-		for (int ply = 0; ply < 250; ply++) {
-			check_position(&p, &c);
-			if (movegen_generate(&p, &list) == 0)
-				break;
-			position_make(&p, list.moves[rng_below(&rng, list.count)], &p);
-		}
-	}
+	random_games(&start, 600, &rng, &c);
 	report("games from the start", &c);
 	assert_int_equal(c.mismatches, 0);
 	assert_true(c.positions >= 20000);
@@ -157,16 +164,7 @@ static Coverage check_variant(Variant v, uint64_t seed, int *crowned_mid)
 	Coverage c = {0};
 	Position start;
 	position_start_variant(&start, v);
-	for (int game = 0; game < 200 && c.mismatches < 5; game++) {
-		Position p = start;
-		MoveList list;
-		for (int ply = 0; ply < 250; ply++) {
-			check_position(&p, &c);
-			if (movegen_generate(&p, &list) == 0)
-				break;
-			position_make(&p, list.moves[rng_below(&rng, list.count)], &p);
-		}
-	}
+	random_games(&start, 200, &rng, &c);
 	for (int i = 0; i < 4000 && c.mismatches < 5; i++) {
 		Position p;
 		support_random_position(&rng, i % 2 ? 3 : 10, i % 2 ? 4 : 3, &p);
