@@ -3,7 +3,7 @@
 # The manual pages (doc/man, installed by make install): each passes
 # mandoc -Tlint and groff -ww without a warning, every program make install
 # installs has its page and no page lacks a program, and each long option
-# that a program's source names is in its page.
+# that a program's source names or its table of options holds is in its page.
 # Needs mandoc and groff (.ci/run installs them); a few seconds.
 set -eu
 cd "$(dirname "$0")/.."
@@ -43,7 +43,12 @@ for program in poolshark $tools; do
 	fi
 	text=$(mandoc -Tascii "$page" | sed "s/.\x08//g")
 	# shellcheck disable=SC2086 # the globs are meant
-	for option in $(cat $sources | grep -o '"[^"]*' | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+	# The options the source spells out, and those of the tools' tables
+	# (tools/lib/cmdline.h: cmdline_int("games", ...) is --games).
+	for option in $({
+		cat $sources | grep -o '"[^"]*' | grep -o -- '--[a-z][a-z0-9-]*'
+		cat $sources | grep -oE 'cmdline_(on|off|text|int|long|decimal|choice|variant|shard|call|words)\("[a-z][a-z0-9-]*"' | sed 's/.*("/--/; s/"$//'
+	} | sort -u); do
 		echo "$text" | grep -q -- "$option\\b" || fail "$page does not mention $option, which $program takes"
 	done
 done
