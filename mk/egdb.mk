@@ -2,19 +2,23 @@
 # Endgame databases and the Slurm test.
 
 # Endgame databases (doc/EGDB.md); a rerun resumes after the last finished class.
+# EGDB_VARIANT=russian or brazilian builds that rule set's into databases/NAME,
+# where the engine finds them from egdb-path databases.
 EGDB_PIECES ?= 5
 EGDB_THREADS ?= 2
+EGDB_VARIANT ?= pool
+EGDB_DIR = databases$(if $(filter-out pool,$(EGDB_VARIANT)),/$(EGDB_VARIANT))
 egdb: deps pool-egdb
-	./pool-egdb build --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
+	./pool-egdb build --variant $(EGDB_VARIANT) --dir $(EGDB_DIR) --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
 
 egdb-verify: deps pool-egdb
-	./pool-egdb verify --dir databases --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
+	./pool-egdb verify --variant $(EGDB_VARIANT) --dir $(EGDB_DIR) --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
 
 # Needs the five-piece databases (make egdb); CONVERT_NODES per move.
 CONVERT_NODES ?= 100000
 egdb-conversion: all
-	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) | tail -n 3
-	./egdb-convert --egdb databases --nodes $(CONVERT_NODES) --without | tail -n 3
+	./egdb-convert --egdb $(EGDB_DIR) --variant $(EGDB_VARIANT) --nodes $(CONVERT_NODES) | tail -n 3
+	./egdb-convert --egdb $(EGDB_DIR) --variant $(EGDB_VARIANT) --nodes $(CONVERT_NODES) --without | tail -n 3
 
 # Starts its own single-node Slurm (needs root; installs Debian's slurm packages): databases, a
 # sharded match and sharded training data through it.

@@ -442,7 +442,7 @@ static void test_database_labels_agree(void **state)
 	      o);
 	assert_int_equal(fclose(o), 0);
 	char err[256];
-	Egdb *db = egdb_open(support_path(paths.dir, "db3"), err, sizeof err);
+	Egdb *db = egdb_open(support_path(paths.dir, "db3"), VARIANT_POOL, err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	const char *modes[] = {"", "--no-adjudicate"};
@@ -512,7 +512,7 @@ static void test_walk_labels_from_the_databases(void **state)
 	assert_false(same_file("w1.psdata", "w3.psdata"));
 
 	char err[256];
-	Egdb *db = egdb_open(support_path(paths.dir, "db3"), err, sizeof err);
+	Egdb *db = egdb_open(support_path(paths.dir, "db3"), VARIANT_POOL, err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	PosdataFile f = load("w1.psdata");
@@ -592,7 +592,6 @@ static void test_bad_arguments(void **state)
 	    {"gen --out x.psdata --shard two", "--shard: two is not K/N"},
 	    {"gen --out x.psdata --variant chess", "unknown variant"},
 	    {"gen --out x.psdata --frobnicate 1", "unknown option"},
-	    {"gen --out x.psdata --variant russian --egdb db3", "the databases are pool"},
 	    {"gen --out", "needs a value"},
 	    {"gen --out x.psdata --eval fast", "--eval: unknown value `fast`"},
 	    {"gen --out x.psdata --eval-file n.bin", "--eval-file needs --eval net"},
@@ -627,6 +626,15 @@ static void test_bad_arguments(void **state)
 		if (support_shell(paths.dir, "%s", grep) != 0)
 			fail_msg("`datagen %s`: no `%s` in the message", cases[i][0], cases[i][1]);
 	}
+	/* Pool's databases for Russian games: refused by the file's header. */
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' gen --out x.psdata --variant russian --egdb db3 --openings "
+	                               "'%s/tools/data/openings-russian.fen' 2>args.err >/dev/null",
+	                               paths.datagen, paths.source),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -qF -- 'a database of American pool checkers, not "
+	                                          "Russian draughts' args.err"),
+	                 0);
 	assert_int_equal(access(support_path(paths.dir, "x.psdata"), F_OK), -1);
 	/* A missing openings file is an error of the run (1), named. */
 	assert_int_equal(support_shell(paths.dir, "'%s' gen --out x.psdata --openings nowhere.fen 2>args.err",

@@ -25,17 +25,35 @@ typedef struct Paths {
 	char dir[256];   /* scratch directory */
 	char db[300];    /* up to 4 pieces, built once by the suite */
 	char other[300]; /* built again, differently, for comparison */
+	char
+	    variants[300]; /* Russian and Brazilian up to 4 pieces, in variants/russian, variants/brazilian */
 } Paths;
 
 static Paths paths;
 
-static Egdb *open_db(const char *dir)
+/* The whole output of a shell command (at most size - 1 bytes), stderr
+ * joined to it. */
+static void run_output(char *out, size_t size, const char *command)
 {
-	char err[256];
-	Egdb *db = egdb_open(dir, err, sizeof err);
+	static SupportRun r;
+	support_run(&r, "%s", command);
+	size_t n = strlen(r.text) < size - 1 ? strlen(r.text) : size - 1;
+	memcpy(out, r.text, n);
+	out[n] = '\0';
+}
+
+static Egdb *open_variant_db(const char *dir, Variant v)
+{
+	char err[512];
+	Egdb *db = egdb_open(dir, v, err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	return db;
+}
+
+static Egdb *open_db(const char *dir)
+{
+	return open_variant_db(dir, VARIANT_POOL);
 }
 
 static uint8_t probe(Egdb *db, const char *fen)
@@ -58,7 +76,7 @@ static void test_index_round_trip(void **state)
 		uint64_t size = egdb_class_size(c), valid = 0;
 		for (uint64_t index = 0; index < size; index++) {
 			Position p;
-			if (!egdb_position(c, index, &p))
+			if (!egdb_position(VARIANT_POOL, c, index, &p))
 				continue;
 			valid++;
 			EgdbClass back;
@@ -133,8 +151,8 @@ static void add_board(Solved *s, const RefBoard *b)
 }
 
 /* Every board with 2 or 3 pieces, each side at least one, men off their
- * crowning rows, either side to move. */
-static void enumerate(Solved *s)
+ * crowning rows, either side to move, played under `rules`. */
+static void enumerate(Solved *s, RefRules rules)
 {
 	const char kinds[4] = {'b', 'B', 'w', 'W'};
 	for (int n = 2; n <= 3; n++)
@@ -144,6 +162,7 @@ static void enumerate(Solved *s)
 					for (int k = 0; k < (n == 3 ? 64 : 16); k++) {
 						RefBoard board;
 						memset(board.squares, '.', sizeof board.squares);
+						board.rules = rules;
 						int sq[3] = {a, b, c};
 						bool ok = true;
 						for (int i = 0; i < n; i++) {
@@ -168,7 +187,7 @@ static void enumerate(Solved *s)
  * is won in n when a move reaches one lost in n - 1, lost in n when every
  * move reaches one already won; what no depth settles is a draw.
  */
-static void solve_small(Solved *s)
+static void solve_small(Solved *s, RefRules rules)
 {
 	s->value = malloc(KEY_SPACE);
 	s->boards = malloc(MAX_MEMBERS * sizeof *s->boards);
@@ -178,7 +197,7 @@ static void solve_small(Solved *s)
 	assert_non_null(s->first);
 	memset(s->value, UNKNOWN, KEY_SPACE);
 	s->count = 0;
-	enumerate(s);
+	enumerate(s, rules);
 	size_t cap = 16 * (size_t)s->count, used = 0;
 	s->succ = malloc(cap * sizeof *s->succ);
 	RefMove *moves = malloc(REF_MAX_MOVES * sizeof *moves);
@@ -238,22 +257,25 @@ static void solve_small(Solved *s)
 	}
 }
 
-static void test_files_agree_with_independent_solver(void **state)
+/* The files of rule set v in dir against the independent solver under the
+ * reference's rules for it. */
+static void agree_with_independent_solver(const char *dir, Variant variant, RefRules rules)
 {
-	(void)state;
 	Solved s;
-	solve_small(&s);
-	Egdb *db = open_db(paths.db);
+	solve_small(&s, rules);
+	Egdb *db = open_variant_db(dir, variant);
 	int wins = 0, draws = 0, losses = 0, longest = 0;
 	for (int i = 0; i < s.count; i++) {
 		Position p;
 		support_from_reference(&s.boards[i], &p);
+		assert_int_equal(p.variant, variant);
 		uint8_t v, want = s.value[board_key(&s.boards[i])];
 		assert_true(egdb_probe(db, &p, &v));
 		if (v != want) {
 			char text[128];
 			support_describe(&p, text, sizeof text);
-			fail_msg("%s: database %d, independent solver %d", text, v, want);
+			fail_msg("%s (%s): database %d, independent solver %d", text,
+			         variant_rules(variant)->name, v, want);
 		}
 		EgdbResult r = egdb_value_result(v);
 		wins += r == EGDB_WIN;
@@ -262,13 +284,134 @@ static void test_files_agree_with_independent_solver(void **state)
 		if (egdb_value_distance(v) > longest)
 			longest = egdb_value_distance(v);
 	}
-	print_message("%d positions of 2-3 pieces agree: %d wins, %d draws, %d losses, longest %d plies\n",
-	              s.count, wins, draws, losses, longest);
+	print_message(
+	    "%s: %d positions of 2-3 pieces agree: %d wins, %d draws, %d losses, longest %d plies\n",
+	    variant_rules(variant)->name, s.count, wins, draws, losses, longest);
 	egdb_close(db);
 	free(s.value);
 	free(s.boards);
 	free(s.first);
 	free(s.succ);
+}
+
+static void test_files_agree_with_independent_solver(void **state)
+{
+	(void)state;
+	agree_with_independent_solver(paths.db, VARIANT_POOL, REF_POOL);
+}
+
+/* Russian and Brazilian files, built by the same generator from the
+ * rules' fields, against the reference that plays each rule set on its
+ * own (a man crowned during a capture goes on as a king; the majority). */
+static void test_variant_files_agree_with_independent_solver(void **state)
+{
+	(void)state;
+	agree_with_independent_solver(paths.variants, VARIANT_RUSSIAN, REF_RUSSIAN);
+	agree_with_independent_solver(paths.variants, VARIANT_BRAZILIAN, REF_BRAZILIAN);
+	/* And the rules do differ there: some value of each is not pool's. */
+	Egdb *pool = open_db(paths.db);
+	for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
+		Egdb *db = open_variant_db(paths.variants, (Variant)v);
+		EgdbClass c = {{1, 3}, {0, 0}}; /* a man to move against three */
+		int differ = 0;
+		for (uint64_t i = 0; i < egdb_class_size(c); i++) {
+			Position p, q;
+			uint8_t a, b;
+			if (!egdb_position(VARIANT_POOL, c, i, &p))
+				continue;
+			q = p;
+			q.variant = (uint8_t)v;
+			assert_true(egdb_probe(pool, &p, &a));
+			assert_true(egdb_probe(db, &q, &b));
+			assert_false(egdb_probe(db, &p, &a)); /* a pool position: not its rules */
+			assert_true(egdb_probe(pool, &p, &a));
+			differ += a != b;
+		}
+		if (differ == 0)
+			fail_msg("%s: every m1k0-m3k0 value is pool's", variant_rules((Variant)v)->name);
+		print_message("%s: %d values of m1k0-m3k0 differ from pool's\n",
+		              variant_rules((Variant)v)->name, differ);
+		egdb_close(db);
+	}
+	egdb_close(pool);
+}
+
+/* A set is of one rule set: another's files, a newer format and a
+ * truncated file are refused by name, everywhere a directory is opened. */
+static void test_files_of_other_rules_are_refused(void **state)
+{
+	(void)state;
+	char err[1024], dir[400], mixed[700];
+	/* Russian files asked for as pool's: the file and both rule sets named. */
+	snprintf(dir, sizeof dir, "%s/russian", paths.variants);
+	assert_null(egdb_open(dir, VARIANT_POOL, err, sizeof err));
+	if (!strstr(err, ".egdb: a database of Russian draughts, not American pool checkers") ||
+	    !strstr(err, dir))
+		fail_msg("%s", err);
+	/* Pool's directory has no Russian set beside or below it. */
+	assert_null(egdb_open(paths.db, VARIANT_RUSSIAN, err, sizeof err));
+	assert_non_null(strstr(err, "a database of American pool checkers, not Russian draughts"));
+	/* The parent of russian/ and brazilian/ serves both, and not pool. */
+	Egdb *db = open_variant_db(paths.variants, VARIANT_BRAZILIAN);
+	assert_int_equal(egdb_max_pieces(db), 4);
+	assert_int_equal(egdb_variant(db), VARIANT_BRAZILIAN);
+	egdb_close(db);
+	assert_null(egdb_open(paths.variants, VARIANT_POOL, err, sizeof err));
+	snprintf(mixed, sizeof mixed, "no endgame database files (*.egdb) in '%s' or %s/pool", paths.variants,
+	         paths.variants);
+	if (!strstr(err, mixed))
+		fail_msg("%s", err);
+	/* A pool set with one Russian file among its own. */
+	snprintf(mixed, sizeof mixed, "%s/mixed", paths.dir);
+	assert_int_equal(support_shell(NULL, "mkdir -p %s && cp %s/*.egdb %s/ && cp %s/m0k2-m0k1.egdb %s/",
+	                               mixed, paths.db, mixed, dir, mixed),
+	                 0);
+	assert_null(egdb_open(mixed, VARIANT_POOL, err, sizeof err));
+	assert_non_null(strstr(err, "m0k2-m0k1.egdb: a database of Russian draughts"));
+	/* A file of a newer format, and a truncated one. */
+	char newer[400], cut[400];
+	snprintf(newer, sizeof newer, "%s/newer", paths.dir);
+	snprintf(cut, sizeof cut, "%s/cut", paths.dir);
+	assert_int_equal(support_shell(NULL, "mkdir -p %s %s && cp %s/*.egdb %s/ && cp %s/*.egdb %s/", newer,
+	                               cut, paths.db, newer, paths.db, cut),
+	                 0);
+	assert_int_equal(
+	    support_shell(
+	        NULL, "printf '\\002' | dd of=%s/m0k3-m0k1.egdb bs=1 seek=8 conv=notrunc 2>/dev/null", newer),
+	    0);
+	assert_null(egdb_open(newer, VARIANT_POOL, err, sizeof err));
+	if (!strstr(err, "m0k3-m0k1.egdb: format version 2, newer than this program's 1"))
+		fail_msg("%s", err);
+	assert_int_equal(support_shell(NULL, "truncate -s -10 %s/m1k1-m0k2.egdb", cut), 0);
+	assert_null(egdb_open(cut, VARIANT_POOL, err, sizeof err));
+	if (!strstr(err, "m1k1-m0k2.egdb: file size does not match the header (truncated?)"))
+		fail_msg("%s", err);
+	/* The tool says the same, and names the rule sets it knows. */
+	char out[4096], command[4096];
+	snprintf(command, sizeof command, "%s verify --dir %s --pieces 2 2>&1; echo \"exit $?\"", paths.tool,
+	         dir);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "a database of Russian draughts, not American pool checkers") ||
+	    !strstr(out, "exit 1"))
+		fail_msg("%s", out);
+	snprintf(command, sizeof command, "%s build --variant xx 2>&1; echo \"exit $?\"", paths.tool);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "--variant: unknown variant `xx` (known: pool russian brazilian)") ||
+	    !strstr(out, "exit 2"))
+		fail_msg("%s", out);
+	/* The engine refuses each and keeps what it had. */
+	snprintf(command, sizeof command,
+	         "printf 'set-param name=egdb-path value=%s\\nset-param name=egdb-path value=%s\\n"
+	         "set-param name=egdb-path value=%s\\nset-param name=egdb-path value=%s\\n"
+	         "pos fen=W:WK1,K2,K3:BK32\\nlevel depth=3\\ngo think\\n' | %s hub; sleep 1",
+	         paths.db, dir, newer, cut, paths.engine);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "m0k1-m0k1.egdb: a database of Russian draughts") &&
+	    !strstr(out, ".egdb: a database of Russian draughts"))
+		fail_msg("%s", out);
+	if (!strstr(out, "format version 2, newer") || !strstr(out, "(truncated?)") ||
+	    !strstr(out, "egdb-hits="))
+		fail_msg("%s", out);
 }
 
 /* ---- Known facts ---- */
@@ -286,7 +429,7 @@ static void each_position(Egdb *db, EgdbClass c, Visit visit, void *user)
 	for (uint64_t i = 0; i < size; i++) {
 		Position p;
 		uint8_t v;
-		if (!egdb_position(c, i, &p))
+		if (!egdb_position(VARIANT_POOL, c, i, &p))
 			continue;
 		assert_true(egdb_probe(db, &p, &v));
 		visit(&p, v, user);
@@ -432,7 +575,7 @@ static void test_corrupt_file_is_refused(void **state)
 	                  paths.tool, copy),
 	    0);
 	char err[256];
-	Egdb *db = egdb_open(copy, err, sizeof err);
+	Egdb *db = egdb_open(copy, VARIANT_POOL, err, sizeof err);
 	assert_non_null(db);
 	uint8_t v;
 	Position p = support_position("B:WK1:BK5,K6,K7");
@@ -589,7 +732,8 @@ static void test_search_plays_by_distance_within_the_rules(void **state)
 	egdb_close(db);
 }
 
-/* The databases are pool's: a Russian or Brazilian search never probes. */
+/* The databases are pool's: a Russian or Brazilian search never probes
+ * them (a position of other rules than the databases' is not in them). */
 static void test_other_variants_do_not_probe(void **state)
 {
 	(void)state;
@@ -717,7 +861,16 @@ static int setup(void **state)
 	snprintf(paths.engine, sizeof paths.engine, "%s", support_engine());
 	snprintf(paths.db, sizeof paths.db, "%s/db", paths.dir);
 	snprintf(paths.other, sizeof paths.other, "%s/other", paths.dir);
-	return support_shell(NULL, "%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool, paths.db)
+	snprintf(paths.variants, sizeof paths.variants, "%s/variants", paths.dir);
+	return support_shell(NULL, "%s build --dir %s --pieces 4 --threads 2 --quiet", paths.tool,
+	                     paths.db) ||
+	               support_shell(
+	                   NULL, "%s build --variant russian --dir %s/russian --pieces 4 --threads 2 --quiet",
+	                   paths.tool, paths.variants) ||
+	               support_shell(
+	                   NULL,
+	                   "%s build --variant brazilian --dir %s/brazilian --pieces 4 --threads 2 --quiet",
+	                   paths.tool, paths.variants)
 	           ? -1
 	           : 0;
 }
@@ -728,6 +881,8 @@ int main(void)
 	    cmocka_unit_test(test_index_round_trip),
 	    cmocka_unit_test(test_pairs_in_dependency_order),
 	    cmocka_unit_test(test_files_agree_with_independent_solver),
+	    cmocka_unit_test(test_variant_files_agree_with_independent_solver),
+	    cmocka_unit_test(test_files_of_other_rules_are_refused),
 	    cmocka_unit_test(test_three_kings_against_one),
 	    cmocka_unit_test(test_two_kings_against_one),
 	    cmocka_unit_test(test_longest_wins),

@@ -16,12 +16,21 @@
 typedef struct Egdb Egdb;
 
 /*
- * Opens the databases in directory `dir` (files are mapped lazily). NULL
- * with a reason in err when the directory cannot be read or holds no
- * database file.
+ * Opens the databases of rule set v in directory `dir`, or, when `dir`
+ * holds none of v's, in its subdirectory named after v ("russian",
+ * doc/EGDB.md): the header of every file is read (files are mapped lazily).
+ * NULL with a reason in err when the directory cannot be read, holds no
+ * database file of v, or holds a file that cannot be used (of another rule
+ * set, of a newer format, truncated): the reason names the file.
  */
-Egdb *egdb_open(const char *dir, char *err, size_t err_size);
+Egdb *egdb_open(const char *dir, Variant v, char *err, size_t err_size);
 void egdb_close(Egdb *db);
+
+/* The rule set of the databases (the one egdb_open() was asked for). */
+Variant egdb_variant(const Egdb *db);
+
+/* The directory the files were found in: `dir`, or its subdirectory. */
+const char *egdb_dir(const Egdb *db);
 
 /* The most pieces for which every class is present (0 if none is complete). */
 int egdb_max_pieces(const Egdb *db);
@@ -29,9 +38,10 @@ int egdb_max_pieces(const Egdb *db);
 /*
  * The value of *p (any side to move) into *value: read from its class's
  * file, or, when the side to move has a capture, the best over the captures'
- * values (egdb_value_best). False when a class needed is not in the set (or its file is unreadable or
- * corrupt: such a class is then treated as absent). Draw counters are not part of the value: callers apply
- * them.
+ * values (egdb_value_best). False when *p is played under other rules than
+ * the databases', or a class needed is not in the set (or its file is
+ * unreadable or corrupt: such a class is then treated as absent). Draw
+ * counters are not part of the value: callers apply them.
  */
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value);
 

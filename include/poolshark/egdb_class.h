@@ -22,11 +22,27 @@
 enum {
 	EGDB_MAX_PIECES = 8, /* the largest total the index and names allow */
 	EGDB_FORMAT_VERSION = 1,
-	EGDB_VARIANT_POOL = 1,  /* American pool checkers (RULES.md); 2, 3 kept for Russian, Brazilian */
 	EGDB_BLOCK = 256,       /* positions per compressed block */
 	EGDB_HEADER_SIZE = 128, /* bytes before the block offset table */
 	EGDB_MAX_DISTANCE = 253 /* the longest distance a value byte can hold */
 };
+
+/* The rule set a file's header names: its Variant plus one (pool 1,
+ * Russian 2, Brazilian 3), so that pool's files of the first format stay
+ * valid as they are. */
+static inline uint32_t egdb_variant_code(Variant v)
+{
+	return (uint32_t)v + 1;
+}
+
+/* The Variant of a header's code: false for a code no rule set has. */
+static inline bool egdb_variant_of_code(uint32_t code, Variant *out)
+{
+	if (code < 1 || code > VARIANT_COUNT)
+		return false;
+	*out = (Variant)(code - 1);
+	return true;
+}
 
 _Static_assert((int)EGDB_MAX_DISTANCE < (int)SCORE_DATABASE_PLIES, "database distances fit the score scale");
 
@@ -60,7 +76,7 @@ static inline int egdb_value_distance(uint8_t v)
 }
 
 /* *p seen from the side to move: Black to move, turned and recoloured when
- * White was to move. The key is recomputed. */
+ * White was to move, under *p's rules. The key is recomputed. */
 void egdb_normalize(const Position *p, Position *out);
 
 /* The class of a position (any side to move). */
@@ -105,9 +121,10 @@ uint64_t egdb_class_size(EgdbClass c);
 /* The index of a normalised position (Black to move) in its class. */
 uint64_t egdb_index(const Position *normalised, EgdbClass c);
 
-/* The normalised position (Black to move) at `index` of class c; false when
- * that slot is no position. index must be below egdb_class_size(c). */
-bool egdb_position(EgdbClass c, uint64_t index, Position *out);
+/* The normalised position (Black to move, played under variant v) at
+ * `index` of class c; false when that slot is no position. index must be
+ * below egdb_class_size(c). */
+bool egdb_position(Variant v, EgdbClass c, uint64_t index, Position *out);
 
 /*
  * Every class with 2..max_pieces pieces and at least one piece a side, as

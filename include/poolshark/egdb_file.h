@@ -11,7 +11,7 @@
 
 typedef struct EgdbHeader {
 	uint32_t version;
-	uint32_t variant;
+	Variant variant; /* the rule set whose values the file holds */
 	EgdbClass cls;
 	uint32_t block;     /* positions per block */
 	uint64_t positions; /* index slots */
@@ -23,19 +23,36 @@ typedef struct EgdbHeader {
 } EgdbHeader;
 
 /*
- * Encodes the values of class c (values[i] for index i, EGDB_VALUE_NONE for
- * slots that are no position) as a complete file image in a buffer the
- * caller frees; positions where the side to move has a capture are not
- * stored. Returns NULL when memory is short. Deterministic: the same values
- * give the same bytes.
+ * Encodes the values of class c under variant v's rules (values[i] for
+ * index i, EGDB_VALUE_NONE for slots that are no position) as a complete
+ * file image, whose header names v, in a buffer the caller frees;
+ * positions where the side to move has a capture are not stored. Returns
+ * NULL when memory is short. Deterministic: the same values give the same
+ * bytes.
  */
-uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t *size);
+uint8_t *egdb_encode(Variant v, EgdbClass c, const uint8_t *values, uint64_t count, size_t *size);
 
 /*
- * Checks a file image: magic, version, variant, sizes, offsets and checksum.
- * Fills *h; on failure writes a reason to err and returns false.
+ * Checks the header of a file of `size` bytes from its first `have` bytes
+ * (at least EGDB_HEADER_SIZE for a pass): magic, a format version this
+ * program reads, a known rule set, the class and the size the header
+ * promises (a truncated file fails here). Fills *h; on failure writes a
+ * reason to err and returns false. Cheap: what opening a directory checks
+ * of every file.
+ */
+bool egdb_check_header(const uint8_t *image, size_t have, size_t size, EgdbHeader *h, char *err,
+                       size_t err_size);
+
+/*
+ * Checks a whole file image: egdb_check_header(), then the offsets, the
+ * code and the checksum. Fills *h; on failure writes a reason to err and
+ * returns false. The rule set is the caller's to compare (h->variant).
  */
 bool egdb_check_image(const uint8_t *image, size_t size, EgdbHeader *h, char *err, size_t err_size);
+
+/* "a database of Russian draughts, not pool checkers": why a file of rule
+ * set `have` is refused where `want`'s are wanted, into out. */
+void egdb_variant_mismatch(Variant have, Variant want, char *out, size_t size);
 
 /* Decodes a whole checked image into values[0..h->positions). Slots that
  * are no position, and positions where the side to move has a capture

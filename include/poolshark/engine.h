@@ -53,7 +53,8 @@ typedef enum EngineStatus {
 	ENGINE_HASH_TOO_LARGE, /* the table would not fit in the machine's memory (or its cgroup's limit); the
 	                          old size stays */
 	ENGINE_BAD_BOOK,       /* the book cannot be read; the old book stays */
-	ENGINE_BAD_EGDB,   /* the endgame database directory holds no complete database; the old one stays */
+	ENGINE_BAD_EGDB,   /* the endgame database directory holds no complete database of the variant (or a
+	                      file of another rule set, a newer format, truncated); the old one stays */
 	ENGINE_BAD_NETWORK /* the eval_file network cannot be used for the variant; the old one stays */
 } EngineStatus;
 
@@ -82,7 +83,10 @@ void engine_destroy(Engine *e);
  * process's memory cgroup when that is lower), ENGINE_NO_MEMORY when the table or the
  * threads' state cannot be had (the old size is kept, emptied),
  * ENGINE_BAD_BOOK when the book cannot be read, ENGINE_BAD_EGDB when a new
- * egdb_path holds no complete endgame database, ENGINE_BAD_NETWORK when
+ * egdb_path holds no complete endgame database of the variant (a change
+ * of variant alone reopens the same directory for the new rules and plays
+ * on without databases when it has none: engine_egdb_pieces() says why),
+ * ENGINE_BAD_NETWORK when
  * eval_file (or, after a change of variant, the file already set) is not a
  * network of the variant (engine_refusal_text() then says why for these
  * two). Everything is checked before anything changes, so a refusal

@@ -81,6 +81,7 @@ typedef struct CacheEntry {
 
 struct Egdb {
 	char *dir;
+	Variant variant;
 	int max_pieces;
 	pthread_mutex_t lock;       /* taken only to map a class for the first time */
 	pthread_mutex_t cache_lock; /* the block cache */
@@ -95,56 +96,128 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-Egdb *egdb_open(const char *dir, char *err, size_t err_size)
+/* What one directory holds for a rule set. */
+typedef enum Scan {
+	SCAN_NONE,  /* no database file */
+	SCAN_USE,   /* files of the rule set wanted, and no others */
+	SCAN_OTHER, /* only files of other rule sets */
+	SCAN_BAD    /* a file that cannot be used, or rule sets mixed */
+} Scan;
+
+/*
+ * Reads the header of every class file in dir: marks the classes of rule
+ * set `want` in present[] and counts them into *found. The reason for
+ * SCAN_OTHER and SCAN_BAD goes to err, naming the file.
+ */
+static Scan scan_dir(const char *dir, Variant want, bool *present, int *found, char *err, size_t err_size)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
 		if (err && err_size)
 			snprintf(err, err_size, "cannot read database directory '%s': %s", dir,
 			         strerror(errno));
-		return NULL;
+		return SCAN_BAD;
 	}
-	Egdb *db = calloc(1, sizeof *db);
-	CacheEntry *cache = malloc(CACHE_BLOCKS * sizeof *cache);
-	if (db)
-		db->dir = malloc(strlen(dir) + 1);
-	if (!db || !cache || !db->dir) {
-		if (db)
-			free(db->dir);
-		free(db);
-		free(cache);
-		closedir(d);
-		if (err && err_size)
-			snprintf(err, err_size, "out of memory");
-		return NULL;
-	}
-	memcpy(db->dir, dir, strlen(dir) + 1);
-	db->cache = cache;
-	for (int i = 0; i < CACHE_BLOCKS; i++)
-		cache[i].key = -1;
-	pthread_mutex_init(&db->lock, NULL);
-	pthread_mutex_init(&db->cache_lock, NULL);
-	int found = 0;
+	bool other = false;
+	char why[160] = "";
+	*found = 0;
 	for (struct dirent *e; (e = readdir(d));) {
-		char stem[32];
+		char stem[32], path[4096];
 		EgdbClass c;
 		size_t n = strlen(e->d_name);
 		if (!has_suffix(e->d_name, ".egdb") || n - 5 >= sizeof stem)
 			continue;
 		memcpy(stem, e->d_name, n - 5);
 		stem[n - 5] = 0;
-		if (egdb_class_parse(stem, &c)) {
-			db->present[egdb_class_key(c)] = true;
-			found++;
+		if (!egdb_class_parse(stem, &c))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		uint8_t head[EGDB_HEADER_SIZE];
+		size_t have = 0;
+		struct stat st;
+		FILE *f = fopen(path, "rb");
+		if (f) {
+			have = fread(head, 1, sizeof head, f);
+			if (fstat(fileno(f), &st) != 0)
+				st.st_size = 0;
+			fclose(f);
 		}
+		EgdbHeader h;
+		if (!f || !egdb_check_header(head, have, (size_t)st.st_size, &h, why, sizeof why) ||
+		    !egdb_class_equal(h.cls, c)) {
+			if (err && err_size)
+				snprintf(err, err_size, "%s: %s", path,
+				         !f       ? strerror(errno)
+				         : why[0] ? why
+				                  : "not the class its name says");
+			closedir(d);
+			return SCAN_BAD;
+		}
+		if (h.variant != want) {
+			if (!other && err && err_size) {
+				egdb_variant_mismatch(h.variant, want, why, sizeof why);
+				snprintf(err, err_size, "%s: %s", path, why);
+			}
+			other = true;
+			continue;
+		}
+		present[egdb_class_key(c)] = true;
+		(*found)++;
 	}
 	closedir(d);
-	if (!found) {
+	if (other)
+		return *found ? SCAN_BAD : SCAN_OTHER;
+	return *found ? SCAN_USE : SCAN_NONE;
+}
+
+Egdb *egdb_open(const char *dir, Variant v, char *err, size_t err_size)
+{
+	Egdb *db = calloc(1, sizeof *db);
+	CacheEntry *cache = malloc(CACHE_BLOCKS * sizeof *cache);
+	char *where = malloc(strlen(dir) + 32);
+	if (!db || !cache || !where) {
+		free(db);
+		free(cache);
+		free(where);
 		if (err && err_size)
-			snprintf(err, err_size, "no endgame database files (*.egdb) in '%s'", dir);
-		egdb_close(db);
+			snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
+	/* The directory itself, else its subdirectory of the rule set. */
+	strcpy(where, dir);
+	int found = 0;
+	Scan scan = scan_dir(where, v, db->present, &found, err, err_size);
+	if (scan == SCAN_NONE || scan == SCAN_OTHER) {
+		char first[300] = "";
+		if (scan == SCAN_OTHER && err && err_size)
+			snprintf(first, sizeof first, "%s", err);
+		sprintf(where, "%s/%s", dir, variant_rules(v)->name);
+		struct stat st;
+		Scan sub = stat(where, &st) == 0 && S_ISDIR(st.st_mode)
+		               ? scan_dir(where, v, db->present, &found, err, err_size)
+		               : SCAN_NONE;
+		if (sub == SCAN_NONE && err && err_size) {
+			if (first[0])
+				snprintf(err, err_size, "%s", first);
+			else
+				snprintf(err, err_size, "no endgame database files (*.egdb) in '%s' or %s",
+				         dir, where);
+		}
+		scan = sub;
+	}
+	if (scan != SCAN_USE) {
+		free(db);
+		free(cache);
+		free(where);
+		return NULL;
+	}
+	db->dir = where;
+	db->variant = v;
+	db->cache = cache;
+	for (int i = 0; i < CACHE_BLOCKS; i++)
+		cache[i].key = -1;
+	pthread_mutex_init(&db->lock, NULL);
+	pthread_mutex_init(&db->cache_lock, NULL);
 	/* The largest N whose classes are all present. */
 	enum { PAIRS = 1024 };
 	EgdbClass *pairs = malloc(PAIRS * sizeof *pairs);
@@ -163,6 +236,16 @@ Egdb *egdb_open(const char *dir, char *err, size_t err_size)
 	}
 	free(pairs);
 	return db;
+}
+
+Variant egdb_variant(const Egdb *db)
+{
+	return db->variant;
+}
+
+const char *egdb_dir(const Egdb *db)
+{
+	return db->dir;
 }
 
 void egdb_close(Egdb *db)
@@ -197,7 +280,7 @@ static void map_class(Egdb *db, EgdbClass c, EgdbSlot *slot)
 		return;
 	char err[128];
 	if (!egdb_check_image(img, size, &slot->header, err, sizeof err) ||
-	    !egdb_class_equal(slot->header.cls, c)) {
+	    !egdb_class_equal(slot->header.cls, c) || slot->header.variant != db->variant) {
 		file_unmap(img, size);
 		return;
 	}
@@ -249,6 +332,8 @@ static bool probe_after(const void *db, const Position *p, uint8_t *value)
 
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value)
 {
+	if (p->variant != db->variant)
+		return false;
 	EgdbClass c;
 	egdb_class_of(p, &c);
 	if (c.men[0] + c.kings[0] == 0) {

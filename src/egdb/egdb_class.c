@@ -69,6 +69,7 @@ void egdb_normalize(const Position *p, Position *out)
 	}
 	position_set(out, reverse_bits(p->pieces[WHITE]), reverse_bits(p->pieces[BLACK]),
 	             reverse_bits(p->kings), BLACK);
+	out->variant = p->variant;
 }
 
 void egdb_class_of(const Position *p, EgdbClass *out)
@@ -191,7 +192,7 @@ uint64_t egdb_index(const Position *p, EgdbClass c)
 	return ((r0 * s[1] + r1) * s[2] + r2) * s[3] + r3;
 }
 
-bool egdb_position(EgdbClass c, uint64_t index, Position *out)
+bool egdb_position(Variant v, EgdbClass c, uint64_t index, Position *out)
 {
 	uint64_t s[4];
 	part_sizes(c, s);
@@ -209,6 +210,7 @@ bool egdb_position(EgdbClass c, uint64_t index, Position *out)
 	Bitboard bk = unsqueeze(unrank_set(r2, c.kings[0], SQUARE_COUNT - bb_count(men)), men);
 	Bitboard wk = unsqueeze(unrank_set(r3, c.kings[1], SQUARE_COUNT - bb_count(men | bk)), men | bk);
 	position_set(out, bm | bk, wm | wk, bk | wk, BLACK);
+	out->variant = (uint8_t)v;
 	return true;
 }
 

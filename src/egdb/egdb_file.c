@@ -268,14 +268,15 @@ static void write_token(void *user, int symbol, uint32_t extra, int extra_bits)
 
 /* Which positions need no stored value: no position at all, or one with a
  * capture pending. One byte each, in a buffer the caller frees. */
-static bool *find_skips(EgdbClass c, const uint8_t *values, uint64_t count)
+static bool *find_skips(Variant v, EgdbClass c, const uint8_t *values, uint64_t count)
 {
 	bool *skip = malloc(count ? count : 1);
 	if (!skip)
 		return NULL;
 	for (uint64_t i = 0; i < count; i++) {
 		Position p;
-		skip[i] = values[i] == EGDB_VALUE_NONE || !egdb_position(c, i, &p) || movegen_has_capture(&p);
+		skip[i] =
+		    values[i] == EGDB_VALUE_NONE || !egdb_position(v, c, i, &p) || movegen_has_capture(&p);
 	}
 	return skip;
 }
@@ -286,10 +287,10 @@ static int block_length(uint64_t count, uint64_t b)
 	return (int)(count - first < EGDB_BLOCK ? count - first : EGDB_BLOCK);
 }
 
-uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t *size)
+uint8_t *egdb_encode(Variant variant, EgdbClass c, const uint8_t *values, uint64_t count, size_t *size)
 {
 	uint64_t blocks = (count + EGDB_BLOCK - 1) / EGDB_BLOCK;
-	bool *skip = find_skips(c, values, count);
+	bool *skip = find_skips(variant, c, values, count);
 	if (!skip)
 		return NULL;
 	uint64_t freq[CODE_SYMBOLS] = {0};
@@ -342,7 +343,7 @@ uint8_t *egdb_encode(EgdbClass c, const uint8_t *values, uint64_t count, size_t 
 	}
 	memcpy(img, MAGIC, sizeof MAGIC);
 	bytes_put32(img + 8, EGDB_FORMAT_VERSION);
-	bytes_put32(img + 12, EGDB_VARIANT_POOL);
+	bytes_put32(img + 12, egdb_variant_code(variant));
 	img[16] = c.men[0];
 	img[17] = c.kings[0];
 	img[18] = c.men[1];
@@ -370,16 +371,25 @@ static bool fail(char *err, size_t size, const char *text)
 	return false;
 }
 
-bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err, size_t err_size)
+bool egdb_check_header(const uint8_t *img, size_t have, size_t size, EgdbHeader *h, char *err,
+                       size_t err_size)
 {
-	if (size < EGDB_HEADER_SIZE || memcmp(img, MAGIC, sizeof MAGIC))
+	if (have >= sizeof MAGIC && !memcmp(img, MAGIC, sizeof MAGIC) && size < EGDB_HEADER_SIZE)
+		return fail(err, err_size, "shorter than its header (truncated?)");
+	if (have < EGDB_HEADER_SIZE || size < EGDB_HEADER_SIZE || memcmp(img, MAGIC, sizeof MAGIC))
 		return fail(err, err_size, "not an endgame database file (bad magic)");
 	h->version = bytes_get32(img + 8);
-	h->variant = bytes_get32(img + 12);
-	if (h->version != EGDB_FORMAT_VERSION)
-		return fail(err, err_size, "unsupported format version");
-	if (h->variant != EGDB_VARIANT_POOL)
-		return fail(err, err_size, "database of another variant than pool checkers");
+	if (h->version != EGDB_FORMAT_VERSION) {
+		if (err && err_size)
+			snprintf(err, err_size,
+			         h->version > EGDB_FORMAT_VERSION
+			             ? "format version %u, newer than this program's %d"
+			             : "unsupported format version %u (this program reads %d)",
+			         (unsigned)h->version, EGDB_FORMAT_VERSION);
+		return false;
+	}
+	if (!egdb_variant_of_code(bytes_get32(img + 12), &h->variant))
+		return fail(err, err_size, "a database of a rule set this program does not know");
 	EgdbClass c = {{img[16], img[18]}, {img[17], img[19]}};
 	h->cls = c;
 	h->block = bytes_get32(img + 20);
@@ -401,6 +411,13 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 		return fail(err, err_size, "result counts do not add up");
 	if (size != OFFSETS_AT + 4 * (h->blocks + 1) + h->payload)
 		return fail(err, err_size, "file size does not match the header (truncated?)");
+	return true;
+}
+
+bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err, size_t err_size)
+{
+	if (!egdb_check_header(img, size, size, h, err, err_size))
+		return false;
 	const uint8_t *offsets = img + OFFSETS_AT;
 	for (uint64_t b = 0; b < h->blocks; b++)
 		if (bytes_get32(offsets + 4 * b) > bytes_get32(offsets + 4 * (b + 1)))
@@ -414,6 +431,12 @@ bool egdb_check_image(const uint8_t *img, size_t size, EgdbHeader *h, char *err,
 	    h->checksum)
 		return fail(err, err_size, "checksum mismatch (corrupt file)");
 	return true;
+}
+
+void egdb_variant_mismatch(Variant have, Variant want, char *out, size_t size)
+{
+	snprintf(out, size, "a database of %s, not %s", variant_rules(have)->title,
+	         variant_rules(want)->title);
 }
 
 /* Decodes block b of a checked image into out (EGDB_BLOCK values, fewer in

@@ -160,7 +160,9 @@ Engine *engine_create(const EngineOptions *options)
 	char egdb_error[sizeof e->egdb_error] = "";
 	/* A directory without databases: the engine plays on without. */
 	use_egdb(e,
-	         options->egdb_path[0] ? egdb_open(options->egdb_path, egdb_error, sizeof egdb_error) : NULL,
+	         options->egdb_path[0]
+	             ? egdb_open(options->egdb_path, options->variant, egdb_error, sizeof egdb_error)
+	             : NULL,
 	         egdb_error);
 	char net_error[sizeof e->network_error] = "";
 	e->network = load_network(options->variant, options->eval_file, net_error, sizeof net_error);
@@ -230,15 +232,15 @@ void engine_destroy(Engine *e)
 	free(e);
 }
 
-/* Opens the databases of a new egdb_path for engine_set_options() into
- * *db (NULL for ""); false, with the reason in e->refusal, when the
- * directory holds no complete database. */
-static bool open_new_egdb(Engine *e, const char *path, Egdb **db, char *error, size_t size)
+/* Opens the databases of rule set v in a new egdb_path for
+ * engine_set_options() into *db (NULL for ""); false, with the reason in
+ * e->refusal, when the directory holds no complete database of v. */
+static bool open_new_egdb(Engine *e, const char *path, Variant v, Egdb **db, char *error, size_t size)
 {
 	*db = NULL;
 	if (!path[0])
 		return true;
-	*db = egdb_open(path, error, size);
+	*db = egdb_open(path, v, error, size);
 	if (egdb_max_pieces(*db) > 0)
 		return true;
 	snprintf(e->refusal, sizeof e->refusal, "%s", error[0] ? error : engine_status_text(ENGINE_BAD_EGDB));
@@ -262,13 +264,21 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	if (new_book && !book_open(options->book, &book, error, sizeof error))
 		return ENGINE_BAD_BOOK;
 	Egdb *egdb = e->egdb;
-	bool new_egdb = strcmp(options->egdb_path, e->options.egdb_path) != 0;
+	bool new_path = strcmp(options->egdb_path, e->options.egdb_path) != 0;
+	bool new_egdb = new_path || options->variant != e->options.variant;
 	char egdb_error[sizeof e->egdb_error] = "";
-	if (new_egdb && !open_new_egdb(e, options->egdb_path, &egdb, egdb_error, sizeof egdb_error)) {
+	if (new_path &&
+	    !open_new_egdb(e, options->egdb_path, options->variant, &egdb, egdb_error, sizeof egdb_error)) {
 		if (new_book)
 			book_free(book);
 		return ENGINE_BAD_EGDB;
 	}
+	/* The same directory under other rules: their databases there, or
+	 * none (the engine plays on without, as engine_create() does). */
+	if (!new_path && new_egdb)
+		egdb = options->egdb_path[0]
+		           ? egdb_open(options->egdb_path, options->variant, egdb_error, sizeof egdb_error)
+		           : NULL;
 	NnueNetwork *network = e->network;
 	bool new_network =
 	    options->variant != e->options.variant || strcmp(options->eval_file, e->options.eval_file) != 0;

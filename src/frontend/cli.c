@@ -28,18 +28,25 @@ bool cli_parse_variant(const char *program, const char *text, Variant *out)
 	return false;
 }
 
-bool cli_check_egdb(const char *program, const char *dir)
+bool cli_check_egdb(const char *program, const char *dir, const Variant *variant)
 {
 	if (!dir[0])
 		return true;
 	char why[512] = "";
-	Egdb *db = egdb_open(dir, why, sizeof why);
-	int pieces = egdb_max_pieces(db);
-	egdb_close(db);
-	if (pieces > 0)
-		return true;
-	if (db)
-		snprintf(why, sizeof why, "no complete endgame database in '%.400s'", dir);
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		if (variant && v != (int)*variant)
+			continue;
+		char reason[512] = "";
+		Egdb *db = egdb_open(dir, (Variant)v, reason, sizeof reason);
+		int pieces = egdb_max_pieces(db);
+		egdb_close(db);
+		if (pieces > 0)
+			return true;
+		if (db)
+			snprintf(reason, sizeof reason, "no complete endgame database in '%.400s'", dir);
+		if (!why[0])
+			snprintf(why, sizeof why, "%s", reason); /* the first rule set's reason */
+	}
 	fprintf(stderr, "poolshark %s: --egdb %.400s: %s\n", program, dir, why);
 	return false;
 }

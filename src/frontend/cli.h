@@ -30,11 +30,13 @@ bool cli_parse_variant(const char *program, const char *text, Variant *out);
 /*
  * Checks an endgame database directory that the command line named: true
  * when `dir` is "" (none) or holds a complete set of databases (at least
- * every 2-piece class, doc/EGDB.md). Otherwise prints "poolshark PROGRAM:
- * --egdb DIR: WHY" to stderr and returns false (the caller exits with
- * CLI_USAGE), as the Hub's egdb-path option refuses such a directory.
+ * every 2-piece class, doc/EGDB.md) of *variant's rules (of any rule set
+ * when variant is NULL: the Hub's rule set may change later). Otherwise
+ * prints "poolshark PROGRAM: --egdb DIR: WHY" to stderr and returns false
+ * (the caller exits with CLI_USAGE), as the Hub's egdb-path option refuses
+ * such a directory.
  */
-bool cli_check_egdb(const char *program, const char *dir);
+bool cli_check_egdb(const char *program, const char *dir, const Variant *variant);
 
 /*
  * Checks the network file the command line named (options->eval_file) for

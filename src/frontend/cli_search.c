@@ -184,7 +184,8 @@ int cli_analyse(int argc, char **argv)
 		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
 	/* A directory asked for must hold databases; the one beside the
 	 * binary is only taken when it does. */
-	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("analyse", options.egdb_path))
+	if (strcmp(options.egdb_path, default_egdb) &&
+	    !cli_check_egdb("analyse", options.egdb_path, &options.variant))
 		return CLI_USAGE;
 	if (!cli_check_eval_file("analyse", &options))
 		return CLI_USAGE;

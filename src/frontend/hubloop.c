@@ -62,7 +62,7 @@ int hubloop_main(int argc, char **argv)
 	if (argc == 3 && (!strcmp(argv[1], "--egdb") || !strcmp(argv[1], "--egdb-path"))) {
 		snprintf(config.egdb_path, sizeof config.egdb_path, "%s",
 		         strcmp(argv[2], "none") ? argv[2] : "");
-		if (!cli_check_egdb("hub", config.egdb_path))
+		if (!cli_check_egdb("hub", config.egdb_path, NULL))
 			return CLI_USAGE;
 	} else if (argc > 1) {
 		fprintf(stderr, "usage: poolshark [hub [--egdb DIR|none]]\n");

@@ -398,7 +398,8 @@ int play_main(int argc, char **argv)
 		fprintf(stderr, "poolshark: bad FEN: %s\n", fen_error);
 		return CLI_USAGE;
 	}
-	if (strcmp(options.egdb_path, default_egdb) && !cli_check_egdb("play", options.egdb_path))
+	if (strcmp(options.egdb_path, default_egdb) &&
+	    !cli_check_egdb("play", options.egdb_path, &options.variant))
 		return CLI_USAGE;
 	if (!cli_check_eval_file("play", &options))
 		return CLI_USAGE;

@@ -105,11 +105,6 @@ static bool settle_gen_options(GenOptions *o, const GenChoices *c, char *problem
 			snprintf(problem, size, "%s", rules[i].why);
 			return false;
 		}
-	if (o->variant != VARIANT_POOL && o->egdb_dir && strcmp(o->egdb_dir, "none") != 0) {
-		snprintf(problem, size, "--egdb: the databases are pool's; %s has none",
-		         variant_rules(o->variant)->name);
-		return false;
-	}
 	if (!o->opponent_nodes)
 		o->opponent_nodes = o->nodes;
 	if (label_net) {
@@ -514,15 +509,19 @@ int datagen_gen(int argc, char **argv)
 		egdb_default_dir(default_dir, sizeof default_dir);
 		dir = default_dir;
 	}
-	if (o.variant == VARIANT_POOL && dir[0] && strcmp(dir, "none") != 0) {
-		run.db = egdb_open(dir, err, sizeof err);
-		if (!run.db) {
+	/* A directory named must hold the rule set's databases; the one
+	 * beside the program is pool's, and another rule set's only when its
+	 * databases are there. */
+	if (dir[0] && strcmp(dir, "none") != 0) {
+		run.db = egdb_open(dir, o.variant, err, sizeof err);
+		if (!run.db && (o.egdb_dir || o.variant == VARIANT_POOL)) {
 			fprintf(stderr, "datagen gen: --egdb %s: %s\n", dir, err);
 			openings_free(&run.openings);
 			return 1;
 		}
-		run.egdb_pieces = egdb_max_pieces(run.db);
 	}
+	if (run.db)
+		run.egdb_pieces = egdb_max_pieces(run.db);
 	if ((o.eval_file && !load_network(&run.net, "--eval-file", o.eval_file, o.variant)) ||
 	    (o.opponent == OPPONENT_NET &&
 	     !load_network(&run.opponent_net, "--opponent-eval-file",

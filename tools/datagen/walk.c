@@ -181,7 +181,7 @@ static int walk_all(const WalkOptions *o)
 		fprintf(stderr, "datagen walk: no databases beside the program; name them with --egdb DIR\n");
 		return 1;
 	}
-	Egdb *db = egdb_open(dir, err, sizeof err);
+	Egdb *db = egdb_open(dir, VARIANT_POOL, err, sizeof err);
 	if (!db) {
 		fprintf(stderr, "datagen walk: --egdb %s: %s\n", dir, err);
 		return 1;

@@ -16,6 +16,9 @@
 
 typedef struct Options {
 	const char *dir;
+	Variant variant;
+	int pieces;    /* the largest positions picked; one fewer too */
+	bool playable; /* only wins that perfect play converts within the draw counts */
 	int positions, draws, min_distance;
 	long long nodes, seed;
 	bool without, verbose;
@@ -23,7 +26,7 @@ typedef struct Options {
 
 typedef struct Tally {
 	int games, won, drawn, lost;
-	int by_reason[5];
+	int by_reason[END_BALANCE + 1];
 	long plies_won; /* over the won games */
 	long distance;  /* database distance of the won games' starts */
 } Tally;
@@ -55,24 +58,43 @@ static Move perfect_move(Egdb *db, const Position *p)
 	return list.moves[best];
 }
 
-/* A random position of 4 or 5 pieces with the wanted database value. */
-static bool pick(Egdb *db, uint64_t *rng, bool want_win, int min_distance, Position *out)
+/*
+ * Whether the side to move in *start, won in the databases, wins the game
+ * under the draw rules when both sides play the databases' moves (the
+ * fastest win, the longest defence): a win that the counts cannot stop.
+ */
+static bool perfect_play_wins(Egdb *db, const Position *start)
 {
-	EgdbClass pairs[256];
-	int count = egdb_class_pairs(5, pairs, NULL, 256);
+	static Game g; /* one at a time; too large for the stack */
+	game_init(&g, start);
+	while (game_status(&g).result == RESULT_NONE)
+		if (!game_play(&g, perfect_move(db, game_position(&g))))
+			return false;
+	GameResult r = game_status(&g).result;
+	return r == (start->side == BLACK ? RESULT_BLACK_WINS : RESULT_WHITE_WINS);
+}
+
+/* A random position of P-1 or P pieces with the wanted database value. */
+static bool pick(Egdb *db, uint64_t *rng, bool want_win, const Options *o, Position *out)
+{
+	EgdbClass pairs[512];
+	int count = egdb_class_pairs(o->pieces, pairs, NULL, 512);
 	for (int tries = 0; tries < 1000000; tries++) {
 		EgdbClass c = pairs[random_below(rng, (uint64_t)count)];
-		if (egdb_class_pieces(&c) < 4)
+		if (egdb_class_pieces(&c) < o->pieces - 1)
 			continue;
 		if (random_below(rng, 2))
 			c = egdb_class_swap(c);
 		Position p;
 		uint8_t v;
-		if (!egdb_position(c, random_below(rng, egdb_class_size(c)), &p) || !egdb_probe(db, &p, &v))
+		if (!egdb_position(o->variant, c, random_below(rng, egdb_class_size(c)), &p) ||
+		    !egdb_probe(db, &p, &v))
 			continue;
 		if (movegen_has_capture(&p))
 			continue; /* the point is play, not a capture */
-		if (want_win && (egdb_value_result(v) != EGDB_WIN || egdb_value_distance(v) < min_distance))
+		if (want_win &&
+		    (egdb_value_result(v) != EGDB_WIN || egdb_value_distance(v) < o->min_distance ||
+		     (o->playable && !perfect_play_wins(db, &p))))
 			continue;
 		if (!want_win) {
 			/* A draw where some move loses: holding it takes a choice. */
@@ -104,6 +126,7 @@ static bool pick(Egdb *db, uint64_t *rng, bool want_win, int min_distance, Posit
 					k |= bb_square(t);
 			}
 			position_set(&p, b, w, k, WHITE);
+			p.variant = (uint8_t)o->variant;
 		}
 		*out = p;
 		return true;
@@ -146,7 +169,7 @@ static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, 
 	for (int i = 0; i < n; i++) {
 		Position start;
 		uint8_t v;
-		if (!pick(db, &rng, wins, o->min_distance, &start) || !egdb_probe(db, &start, &v)) {
+		if (!pick(db, &rng, wins, o, &start) || !egdb_probe(db, &start, &v)) {
 			fprintf(stderr, "egdb-convert: no position found\n");
 			return;
 		}
@@ -184,9 +207,14 @@ static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, 
 /* The options into *o (its defaults first); false with the exit status. */
 static bool parse_options(int argc, char **argv, Options *o, int *status)
 {
-	*o = (Options){NULL, 50, 50, 20, 100000, 1, false, false};
+	*o = (Options){NULL, VARIANT_POOL, 5, false, 50, 50, 20, 100000, 1, false, false};
 	const CmdlineOption options[] = {
-	    cmdline_required(cmdline_text("egdb", "DIR", &o->dir, "the referee's databases (5 pieces)")),
+	    cmdline_required(cmdline_text("egdb", "DIR", &o->dir, "the referee's databases (P pieces)")),
+	    cmdline_variant("variant", &o->variant, "the rule set (default pool; DIR holds its databases)"),
+	    cmdline_int("pieces", "P", &o->pieces, 3, EGDB_MAX_PIECES,
+	                "positions of P-1 and P pieces (default 5)"),
+	    cmdline_on("playable", &o->playable,
+	               "only wins that the databases' own moves convert within the draw counts"),
 	    cmdline_int("positions", "N", &o->positions, 0, 100000, "won positions to play (default 50)"),
 	    cmdline_int("draws", "N", &o->draws, 0, 100000, "drawn positions to play (default 50)"),
 	    cmdline_int("min-distance", "PLIES", &o->min_distance, 1, 200,
@@ -201,9 +229,10 @@ static bool parse_options(int argc, char **argv, Options *o, int *status)
 	    .program = "egdb-convert",
 	    .synopsis = "usage: egdb-convert --egdb DIR [OPTIONS]\n"
 	                "\n"
-	                "Picks N won positions of 4-5 pieces (the side to move wins in at least\n"
-	                "--min-distance plies) and N drawn ones (where some move loses), and plays\n"
-	                "each as a game under the full rules (RULES.md 3): poolshark, searching\n"
+	                "Picks N won positions of P-1 to P pieces of rule set V (the side to move\n"
+	                "wins in at least --min-distance plies) and N drawn ones (where some move\n"
+	                "loses), and plays each as a game under the full rules (RULES.md 3,\n"
+	                "doc/VARIANTS.md): poolshark, searching\n"
 	                "--nodes per move, plays the side to move; the other side plays perfectly\n"
 	                "from the databases (the longest defence when lost, the fastest win when\n"
 	                "poolshark errs). Prints one line per game and a summary table.\n",
@@ -219,16 +248,19 @@ static int run(int argc, char **argv)
 	int status;
 	if (!parse_options(argc, argv, &o, &status))
 		return status;
-	char err[256];
-	Egdb *db = egdb_open(o.dir, err, sizeof err);
-	if (!db || egdb_max_pieces(db) < 5) {
-		fprintf(stderr, "egdb-convert: %s\n", db ? "the databases must cover 5 pieces" : err);
+	char err[512];
+	Egdb *db = egdb_open(o.dir, o.variant, err, sizeof err);
+	if (!db || egdb_max_pieces(db) < o.pieces) {
+		if (db)
+			snprintf(err, sizeof err, "the databases must cover %d pieces", o.pieces);
+		fprintf(stderr, "egdb-convert: %s\n", err);
 		egdb_close(db);
 		return 1;
 	}
 	EngineOptions eo;
 	engine_default_options(&eo);
 	eo.hash_mb = 16;
+	eo.variant = o.variant;
 	if (!o.without)
 		snprintf(eo.egdb_path, sizeof eo.egdb_path, "%s", o.dir);
 	Engine *e = engine_create(&eo);
@@ -244,9 +276,13 @@ static int run(int argc, char **argv)
 	       o.without ? "without" : "with", o.nodes);
 	printf("  won positions (distance >= %d): %d games, %d converted, %d drawn (%d 25-move rule, %d "
 	       "thirteen-move "
-	       "count, %d repetition), %d lost; converted in %.1f plies on average (database: %.1f)\n",
+	       "count, %d repetition",
 	       o.min_distance, wins.games, wins.won, wins.drawn, wins.by_reason[END_25_MOVE_RULE],
-	       wins.by_reason[END_THIRTEEN_MOVES], wins.by_reason[END_REPETITION], wins.lost,
+	       wins.by_reason[END_THIRTEEN_MOVES], wins.by_reason[END_REPETITION]);
+	if (o.variant != VARIANT_POOL)
+		printf(", %d kings only, %d lone-king count, %d balance", wins.by_reason[END_KING_MOVES],
+		       wins.by_reason[END_ENDGAME_COUNT], wins.by_reason[END_BALANCE]);
+	printf("), %d lost; converted in %.1f plies on average (database: %.1f)\n", wins.lost,
 	       wins.won ? (double)wins.plies_won / wins.won : 0.0,
 	       wins.won ? (double)wins.distance / wins.won : 0.0);
 	printf("  drawn positions: %d games, %d held, %d lost, %d won\n", draws.games, draws.drawn,

@@ -14,6 +14,7 @@
  * the files of one directory or just solved. */
 typedef struct Store {
 	const char *dir;
+	Variant variant; /* the rule set of the tables and files */
 	uint8_t *values[EGDB_CLASS_KEYS];
 	uint64_t sizes[EGDB_CLASS_KEYS];
 } Store;
@@ -39,7 +40,7 @@ uint8_t store_value(const Store *st, const Position *p);
 bool store_value_of(const void *store, const Position *p, uint8_t *value);
 
 /* Reads class c's file into a fresh buffer (the caller frees it) and checks
- * it; NULL with a message on stderr. */
+ * it, its rule set the store's too; NULL with a message on stderr. */
 uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader *h);
 
 /* Loads every class the positions of pair (x v y, y v x) can move into by a
@@ -75,11 +76,12 @@ uint8_t derive_value(const Store *st, const Position *p);
 
 /*
  * Fits the plan of three kings against one (kings_plan.h) to the distances
- * of the databases in dir (three kings against one and what it leads to:
- * four pieces) and writes the weights as the C source of
- * src/eval/kings_plan_weights.c to out, the fit's size and error to stderr.
- * Deterministic. 0, or 1 with a message when the databases are missing.
+ * of rule set v's databases in dir (three kings against one and what it
+ * leads to: four pieces) and writes the weights as the C source of
+ * src/eval/kings_plan_weights.c (or kings_plan_weights_NAME.c) to out,
+ * the fit's size and error to stderr. Deterministic. 0, or 1 with a
+ * message when the databases are missing.
  */
-int egdb_fit_plan(const char *dir, FILE *out);
+int egdb_fit_plan(const char *dir, Variant v, FILE *out);
 
 #endif

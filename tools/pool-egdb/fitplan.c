@@ -51,6 +51,7 @@ static int columns_of(const KingsPlanFeatures *f, int *cols)
  * False, with a message, when a position is not in the databases. */
 static bool each_won_position(Egdb *db, void (*visit)(void *, const KingsPlanFeatures *, int), void *ctx)
 {
+	Variant variant = egdb_variant(db);
 	for (int a = 1; a <= 32; a++)
 		for (int b = a + 1; b <= 32; b++)
 			for (int c = b + 1; c <= 32; c++)
@@ -61,7 +62,7 @@ static bool each_won_position(Egdb *db, void (*visit)(void *, const KingsPlanFea
 					char fen[64], err[128];
 					snprintf(fen, sizeof fen, "W:WK%d,K%d,K%d:BK%d", a, b, c, k);
 					Position p;
-					if (!notation_parse_fen(fen, VARIANT_POOL, &p, err, sizeof err))
+					if (!notation_parse_fen(fen, variant, &p, err, sizeof err))
 						return false;
 					Position them = p;
 					them.side = BLACK;
@@ -152,15 +153,19 @@ static void write_row(FILE *out, const double *x, int count, const double *plus)
 	fputs("}", out);
 }
 
-static void write_weights(FILE *out, const double *x, double mean)
+static void write_weights(FILE *out, Variant v, const double *x, double mean)
 {
-	fputs("/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
-	      "/* Written by `pool-egdb fit-plan --dir databases`: do not edit (doc/EVAL.md, \"Kings "
-	      "endings\"). */\n"
-	      "#include \"poolshark/kings_plan.h\"\n\n"
-	      "/* clang-format off */\n"
-	      "const KingsPlanWeights kings_plan_weights = {\n    .lone = ",
-	      out);
+	const char *name = variant_rules(v)->name;
+	bool pool = v == VARIANT_POOL;
+	fprintf(out,
+	        "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
+	        "/* Written by `pool-egdb fit-plan %s%s%s--dir databases%s%s`: do not edit (doc/EVAL.md, "
+	        "\"Kings endings\"). */\n"
+	        "#include \"poolshark/kings_plan.h\"\n\n"
+	        "/* clang-format off */\n"
+	        "const KingsPlanWeights kings_plan_weights%s%s = {\n    .lone = ",
+	        pool ? "" : "--variant ", pool ? "" : name, pool ? "" : " ", pool ? "" : "/",
+	        pool ? "" : name, pool ? "" : "_", pool ? "" : name);
 	write_row(out, x + COL_LONE, 32, NULL);
 	fputs(",\n    .mobility = ", out);
 	write_row(out, x + COL_MOBILITY, KINGS_PLAN_MOBILITY_MAX + 1, NULL);
@@ -175,10 +180,10 @@ static void write_weights(FILE *out, const double *x, double mean)
 	fprintf(out, "    },\n    .centre = %ld,\n};\n/* clang-format on */\n", units(mean));
 }
 
-int egdb_fit_plan(const char *dir, FILE *out)
+int egdb_fit_plan(const char *dir, Variant v, FILE *out)
 {
-	char err[256];
-	Egdb *db = egdb_open(dir, err, sizeof err);
+	char err[512];
+	Egdb *db = egdb_open(dir, v, err, sizeof err);
 	if (!db) {
 		fprintf(stderr, "pool-egdb: %s\n", err);
 		return 1;
@@ -206,7 +211,7 @@ int egdb_fit_plan(const char *dir, FILE *out)
 	fprintf(stderr, "pool-egdb fit-plan: %ld positions, mean %.2f plies, rms error %.2f plies, R2 %.3f\n",
 	        fit.positions, mean, sqrt(fit.squared_error / fit.positions),
 	        1 - fit.squared_error / fit.positions / variance);
-	write_weights(out, x, mean);
+	write_weights(out, v, x, mean);
 	status = 0;
 done:
 	free(fit.normal);

@@ -15,16 +15,21 @@
 #include "poolshark/version.h"
 
 static const char synopsis[] =
-    "usage: pool-egdb build  [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--quiet]\n"
-    "                        [--step1 K/M | --from-step1 M]\n"
-    "       pool-egdb verify [--dir DIR] [--pieces N] [--threads T] [--only CLASS] [--slice K/M]\n"
+    "usage: pool-egdb build  [--variant V] [--dir DIR] [--pieces N] [--threads T] [--only CLASS]\n"
+    "                        [--quiet] [--step1 K/M | --from-step1 M]\n"
+    "       pool-egdb verify [--variant V] [--dir DIR] [--pieces N] [--threads T] [--only CLASS]\n"
+    "                        [--slice K/M]\n"
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
-    "       pool-egdb info   [--dir DIR] [--pieces N]\n"
-    "       pool-egdb probe  [--dir DIR] FEN\n"
-    "       pool-egdb fit-plan [--dir DIR] > src/eval/kings_plan_weights.c\n"
+    "       pool-egdb info   [--variant V] [--dir DIR] [--pieces N]\n"
+    "       pool-egdb probe  [--variant V] [--dir DIR] FEN\n"
+    "       pool-egdb fit-plan [--variant V] [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
     "`pool-egdb COMMAND --help` lists the options.\n"
     "\n"
+    "V is the rule set: " VARIANT_NAMES " (default pool); its files name it and\n"
+    "another's are refused. DIR defaults to databases for pool and to\n"
+    "databases/russian, databases/brazilian for the others (the engine finds them\n"
+    "there from egdb-path databases).\n"
     "build keeps finished classes (a rerun resumes); --only builds or verifies one\n"
     "pair (X v Y and Y v X) whose dependencies exist, as a batch job does; --slice\n"
     "K/M verifies the K-th of M equal index ranges of every class (a job of an\n"
@@ -36,6 +41,8 @@ enum { MAX_PAIRS = 2048 };
 
 typedef struct Args {
 	const char *dir;
+	char dir_default[64]; /* databases, or databases/NAME for another rule set */
+	Variant variant;
 	int pieces;
 	bool pieces_given; /* --pieces was on the command line */
 	int threads;
@@ -49,10 +56,11 @@ typedef struct Args {
 /* The options of every command into *a (its defaults first); false with the exit status. */
 static bool parse_args(int argc, char **argv, Args *a, int *status)
 {
-	*a = (Args){.dir = "databases", .threads = 1, .slices = 1, .step1 = -1};
+	*a = (Args){.dir = NULL, .variant = VARIANT_POOL, .threads = 1, .slices = 1, .step1 = -1};
 	CmdlineOperands words = {NULL, 0};
 	const CmdlineOption options[] = {
-	    cmdline_text("dir", "DIR", &a->dir, "the databases' directory (default databases)"),
+	    cmdline_variant("variant", &a->variant, "the rule set (default pool)"),
+	    cmdline_text("dir", "DIR", &a->dir, "the databases' directory (default databases, databases/V)"),
 	    cmdline_int("pieces", "N", &a->pieces, 2, EGDB_MAX_PIECES,
 	                "the most pieces of a class (default 5; info: DIR's largest)"),
 	    cmdline_int("threads", "T", &a->threads, 1, 64, "worker threads (default 1)"),
@@ -72,6 +80,14 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	};
 	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
+	if (!a->dir) {
+		if (a->variant == VARIANT_POOL)
+			snprintf(a->dir_default, sizeof a->dir_default, "databases");
+		else
+			snprintf(a->dir_default, sizeof a->dir_default, "databases/%s",
+			         variant_rules(a->variant)->name);
+		a->dir = a->dir_default;
+	}
 	a->pieces_given = a->pieces != 0;
 	if (!a->pieces_given)
 		a->pieces = 5;
@@ -133,12 +149,27 @@ static bool work_begin(const Args *a, Work *w)
 	w->count = select_pairs(a, w->pairs, w->groups);
 	memset(&w->st, 0, sizeof w->st);
 	w->st.dir = a->dir;
+	w->st.variant = a->variant;
 	return w->count >= 0;
+}
+
+/* mkdir -p: dir and the directories above it. */
+static bool make_dirs(const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s", dir);
+	for (char *slash = path + 1; (slash = strchr(slash, '/')); slash++) {
+		*slash = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST)
+			return false;
+		*slash = '/';
+	}
+	return mkdir(path, 0777) == 0 || errno == EEXIST;
 }
 
 static int cmd_build(const Args *a)
 {
-	if (mkdir(a->dir, 0777) != 0 && errno != EEXIST) {
+	if (!make_dirs(a->dir)) {
 		fprintf(stderr, "pool-egdb: cannot create %s: %s\n", a->dir, strerror(errno));
 		return 1;
 	}
@@ -255,6 +286,7 @@ static int cmd_info(const Args *a)
 	Store st;
 	memset(&st, 0, sizeof st);
 	st.dir = a->dir;
+	st.variant = a->variant;
 	uint64_t positions = 0, bytes = 0, longest = 0;
 	int files = 0, missing = 0;
 	printf("%-10s %12s %12s %12s %12s %6s %6s %10s\n", "class", "positions", "wins", "draws", "losses",
@@ -293,7 +325,7 @@ static int cmd_info(const Args *a)
 
 static int cmd_fit_plan(const Args *a)
 {
-	return egdb_fit_plan(a->dir, stdout);
+	return egdb_fit_plan(a->dir, a->variant, stdout);
 }
 
 static int cmd_probe(const Args *a)
@@ -304,13 +336,14 @@ static int cmd_probe(const Args *a)
 	}
 	Position p;
 	char err[128];
-	if (!notation_parse_fen(a->fen, VARIANT_POOL, &p, err, sizeof err)) {
+	if (!notation_parse_fen(a->fen, a->variant, &p, err, sizeof err)) {
 		fprintf(stderr, "pool-egdb: %s: %s\n", a->fen, err);
 		return 2;
 	}
-	Egdb *db = egdb_open(a->dir, err, sizeof err);
+	char why[512];
+	Egdb *db = egdb_open(a->dir, a->variant, why, sizeof why);
 	if (!db) {
-		fprintf(stderr, "pool-egdb: %s\n", err);
+		fprintf(stderr, "pool-egdb: %s\n", why);
 		return 1;
 	}
 	uint8_t v;

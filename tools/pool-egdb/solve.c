@@ -130,7 +130,7 @@ static void *forward_slice(void *arg)
 		uint64_t index;
 		int t = table_of(s, id, &index);
 		Position p;
-		if (!egdb_position(s->cls[t], index, &p)) {
+		if (!egdb_position(s->st->variant, s->cls[t], index, &p)) {
 			s->value[id] = EGDB_VALUE_NONE;
 			continue;
 		}
@@ -206,6 +206,7 @@ static int unmoves(const Position *p, Position *out)
 					position_set(&q, p->pieces[BLACK], mine, kings, WHITE);
 				else
 					position_set(&q, mine, p->pieces[WHITE], kings, BLACK);
+				q.variant = p->variant;
 				if (!movegen_has_capture(&q))
 					out[n++] = q;
 				if (!king)
@@ -223,7 +224,7 @@ static void propagate(Solver *s, IdList *lists, uint64_t id, int level)
 	uint64_t index;
 	int t = table_of(s, id, &index);
 	Position p, before[4 * SQUARE_COUNT];
-	egdb_position(s->cls[t], index, &p);
+	egdb_position(s->st->variant, s->cls[t], index, &p);
 	int n = unmoves(&p, before);
 	bool lost = (level & 1) == 0;
 	for (int i = 0; i < n; i++) {
@@ -298,7 +299,7 @@ static double seconds_since(const struct timespec *t0)
 static bool write_file(Store *st, EgdbClass c, const uint8_t *values, uint64_t count)
 {
 	size_t size;
-	uint8_t *img = egdb_encode(c, values, count, &size);
+	uint8_t *img = egdb_encode(st->variant, c, values, count, &size);
 	if (!img) {
 		fprintf(stderr, "pool-egdb: out of memory encoding\n");
 		return false;
@@ -593,7 +594,7 @@ static void *verify_slice(void *arg)
 	VerifyJob *j = arg;
 	for (uint64_t i = j->first; i < j->last; i++) {
 		Position p;
-		if (!egdb_position(j->c, i, &p))
+		if (!egdb_position(j->st->variant, j->c, i, &p))
 			continue;
 		uint8_t want = derive_value(j->st, &p), have = j->values[i];
 		j->checked++;

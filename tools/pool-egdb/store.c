@@ -38,9 +38,17 @@ uint8_t *store_read_file(const Store *st, EgdbClass c, size_t *size, EgdbHeader 
 		fprintf(stderr, "pool-egdb: cannot read %s\n", path);
 		return NULL;
 	}
-	if (!egdb_check_image(img, (size_t)n, h, err, sizeof err) || !egdb_class_equal(h->cls, c)) {
-		fprintf(stderr, "pool-egdb: %s: %s\n", path,
-		        egdb_class_equal(h->cls, c) ? err : "wrong class");
+	bool ok = egdb_check_image(img, (size_t)n, h, err, sizeof err);
+	if (ok && !egdb_class_equal(h->cls, c)) {
+		snprintf(err, sizeof err, "wrong class");
+		ok = false;
+	}
+	if (ok && h->variant != st->variant) {
+		egdb_variant_mismatch(h->variant, st->variant, err, sizeof err);
+		ok = false;
+	}
+	if (!ok) {
+		fprintf(stderr, "pool-egdb: %s: %s\n", path, err);
 		free(img);
 		return NULL;
 	}
@@ -72,7 +80,7 @@ bool store_load(Store *st, EgdbClass c)
 	}
 	for (uint64_t i = 0; i < h.positions; i++) {
 		Position p;
-		if (!egdb_position(c, i, &p)) {
+		if (!egdb_position(st->variant, c, i, &p)) {
 			values[i] = EGDB_VALUE_NONE;
 			continue;
 		}
