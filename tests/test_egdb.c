@@ -56,6 +56,14 @@ static Egdb *open_db(const char *dir)
 	return open_variant_db(dir, VARIANT_POOL);
 }
 
+/* support_position() of fen, played under v. */
+static Position variant_position(const char *fen, Variant v)
+{
+	Position p = support_position(fen);
+	p.variant = (uint8_t)v;
+	return p;
+}
+
 static uint8_t probe(Egdb *db, const char *fen)
 {
 	Position p = support_position(fen);
@@ -760,6 +768,82 @@ static void test_other_variants_do_not_probe(void **state)
 	egdb_close(db);
 }
 
+/* Searches *root_position to depth with the databases in db and counters *c. */
+static void search_counters(Egdb *db, const Position *root_position, const DrawCounters *c, int depth,
+                            SearchResult *r)
+{
+	Search *s = search_create();
+	TT tt;
+	assert_non_null(s);
+	assert_true(tt_init(&tt, 4));
+	search_set_egdb(s, db);
+	SearchRoot root;
+	search_root_from_position(root_position, &root);
+	root.counters = *c;
+	SearchLimits limits = {0};
+	limits.depth = depth;
+	search_run(s, &tt, &root, &limits, NULL, r);
+	tt_free(&tt);
+	search_destroy(s);
+}
+
+/* Russian databases in a Russian search: a win is sure only when the
+ * counts of Russian rules leave room for it (7.2.4: the stronger side's
+ * 15th move against a lone king; 7.2.5: 30 plies of kings only), and the
+ * engine says "database win in N plies" only then. */
+static void test_russian_search_plays_by_distance_within_its_counts(void **state)
+{
+	(void)state;
+	Egdb *db = open_variant_db(paths.variants, VARIANT_RUSSIAN);
+	Position p = variant_position("W:WK1,K2,K3:BK32", VARIANT_RUSSIAN);
+	uint8_t v;
+	assert_true(egdb_probe(db, &p, &v));
+	assert_int_equal(v, 19 + 1);
+	DrawCounters fresh, c;
+	game_counters_start(&p, &fresh);
+	assert_int_equal(fresh.endgame, 0);
+	SearchResult r;
+	search_counters(db, &p, &fresh, 6, &r);
+	assert_true(r.egdb_root);
+	assert_int_equal(r.score, SCORE_WIN - 19);
+	/* 19 plies are 10 moves of the kings: after 5 moves of the count the
+	 * 15th is the winning one; after 6 the count ends the game first. */
+	c = fresh;
+	c.endgame = 5;
+	search_counters(db, &p, &c, 6, &r);
+	assert_int_equal(r.score, SCORE_WIN - 19);
+	c.endgame = 6;
+	search_counters(db, &p, &c, 6, &r);
+	assert_true(r.egdb_root);
+	assert_int_equal(r.score, SCORE_EGDB_LIKELY_WIN - 19);
+	/* Kings only: 30 plies; the 19th ply from 11 played wins, from 12 not. */
+	c = fresh;
+	c.reversible_plies = 11;
+	search_counters(db, &p, &c, 6, &r);
+	assert_int_equal(r.score, SCORE_WIN - 19);
+	c.reversible_plies = 12;
+	search_counters(db, &p, &c, 6, &r);
+	assert_int_equal(r.score, SCORE_EGDB_LIKELY_WIN - 19);
+	egdb_close(db);
+
+	char out[8192], command[2048];
+	snprintf(command, sizeof command,
+	         "%s analyse --variant russian --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4", paths.engine,
+	         paths.variants);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "(database win in 19 plies)") || !strstr(out, "egdb-hits"))
+		fail_msg("%s", out);
+	/* Pool's databases are no Russian ones: refused by name. */
+	snprintf(command, sizeof command,
+	         "%s analyse --variant russian --egdb %s --fen 'W:WK1,K2,K3:BK32' --depth 4 2>&1; echo "
+	         "\"exit $?\"",
+	         paths.engine, paths.db);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "a database of American pool checkers, not Russian draughts") ||
+	    !strstr(out, "exit 2"))
+		fail_msg("%s", out);
+}
+
 /* Every move of fen that keeps the database's draw; the search must pick one. */
 static void test_search_keeps_a_drawn_position_drawn(void **state)
 {
@@ -895,6 +979,7 @@ int main(void)
 	    cmocka_unit_test(test_search_plays_by_distance_within_the_rules),
 	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
 	    cmocka_unit_test(test_other_variants_do_not_probe),
+	    cmocka_unit_test(test_russian_search_plays_by_distance_within_its_counts),
 	    cmocka_unit_test(test_kings_plan_weights_are_the_fit),
 	    cmocka_unit_test(test_kings_plan_follows_the_distance),
 	};

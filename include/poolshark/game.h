@@ -87,6 +87,27 @@ static inline void game_counters_after(const Position *before, Move m, const Pos
 		game_counters_after_pool(before, m, after, prev, out);
 }
 
+/* game_win_fits() for Russian and Brazilian positions. */
+bool game_variant_win_fits(const Position *p, const DrawCounters *c, int plies);
+
+/*
+ * Whether a game end `plies` plies away (a database's distance to the win
+ * or loss) comes before every counted draw of *p's rules that runs at *p
+ * with counters *c: conservative in that no count is credited with a
+ * reset on the way (a man's move, a capture, a crowning), and like pool's
+ * test in that a count the material may start later is not charged.
+ * Pool: the 25-move rule and the thirteen-move count. Russian and
+ * Brazilian: the kings-only count, the count against a lone king (its
+ * limit as the position stands) and Russian's balance count.
+ */
+static inline bool game_win_fits(const Position *p, const DrawCounters *c, int plies)
+{
+	if (!variant_fast_path(p->variant))
+		return game_variant_win_fits(p, c, plies);
+	return c->reversible_plies + plies < GAME_REVERSIBLE_LIMIT &&
+	       (c->thirteen < 0 || c->thirteen + (plies + 1) / 2 <= GAME_THIRTEEN_LIMIT);
+}
+
 typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;
 
 typedef enum GameEndReason {

@@ -101,6 +101,28 @@ GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
 	return END_NONE;
 }
 
+/* The counts draw at the first position where one reaches its limit; the
+ * winning move itself comes after `plies - 1` plies, and the side left
+ * without a move loses before any draw is looked at (game_status()). */
+bool game_variant_win_fits(const Position *p, const DrawCounters *c, int plies)
+{
+	const DrawLimits *d = &variant_rules(p->variant)->draws;
+	if (d->king_move_plies && c->reversible_plies + plies - 1 >= d->king_move_plies)
+		return false;
+	int limit;
+	if (c->endgame >= 0 && lone_king_count(p, &limit) >= 0 && c->endgame + (plies + 1) / 2 - 1 >= limit)
+		return false; /* the stronger side moves at every other ply: at most (plies + 1) / 2 */
+	if ((p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
+		int n = bb_count(position_occupied(p));
+		int balance = n == 4 || n == 5   ? d->balance_4_5_plies
+		              : n == 6 || n == 7 ? d->balance_6_7_plies
+		                                 : 0;
+		if (balance && c->balance_plies + plies - 1 >= balance)
+			return false;
+	}
+	return true;
+}
+
 void game_init(Game *g, const Position *start)
 {
 	g->ply_count = 0;

@@ -174,7 +174,7 @@ static bool egdb_score(Search *s, int ply, int *score)
 	int d = egdb_value_distance(v);
 	if (r == EGDB_DRAW)
 		*score = SCORE_DRAW;
-	else if (beats_draw_rules(&f->counters, d))
+	else if (beats_draw_rules(&f->pos, &f->counters, d))
 		*score = r == EGDB_WIN ? SCORE_WIN - ply - d : -SCORE_WIN + ply + d;
 	else
 		*score = r == EGDB_WIN ? SCORE_EGDB_LIKELY_WIN - d : -SCORE_EGDB_LIKELY_WIN + d;

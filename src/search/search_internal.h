@@ -85,7 +85,8 @@ struct Search {
 	 * at a drawn database root the moves that keep the draw. */
 	Egdb *egdb;
 	int egdb_max;    /* the most pieces the databases hold */
-	int egdb_pieces; /* what this search probes: egdb_max in pool, 0 otherwise */
+	int egdb_pieces; /* what this search probes: egdb_max when the root is of the databases' rules, else 0
+	                  */
 	uint64_t egdb_hits;
 	bool egdb_root;
 	int root_only_count;
@@ -126,13 +127,13 @@ static inline int64_t charged_ms(Search *s, int64_t limit_ms, bool ask)
 	return elapsed + s->lag_ms;
 }
 
-/* Whether a game end `plies` away cannot be stopped by the 25-move rule or
- * the thirteen-move count, whatever the moves on the way (conservative:
- * resets of the 25-move count are not credited). */
-static inline bool beats_draw_rules(const DrawCounters *c, int plies)
+/* Whether a game end `plies` away cannot be stopped by the draw counts of
+ * *p's rules (game_win_fits(): pool's 25-move rule and thirteen-move
+ * count, the counts of Russian and Brazilian), whatever the moves on the
+ * way (conservative: resets of the counts are not credited). */
+static inline bool beats_draw_rules(const Position *p, const DrawCounters *c, int plies)
 {
-	return c->reversible_plies + plies < GAME_REVERSIBLE_LIMIT &&
-	       (c->thirteen < 0 || c->thirteen + (plies + 1) / 2 <= GAME_THIRTEEN_LIMIT);
+	return game_win_fits(p, c, plies);
 }
 
 /* The node search (search.c): the score of the node at `ply` searched to

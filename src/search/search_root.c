@@ -77,10 +77,12 @@ static int occurrences(const Search *s, uint64_t key)
  * Step 0. A root in the endgame databases: each move is rated from the
  * database value of the position it leads to, as the game's counters and
  * repetitions leave it (a move into a third repetition, or onto a finished
- * 25-move or thirteen-move count, draws). A win or a loss is played at once
- * by distance (fastest win, longest defence), scored as sure only when no
- * draw rule can stop it; at a draw the search chooses among the moves that
- * keep it. True when the move is chosen.
+ * count of the rules, draws). A win or a loss is played at once by
+ * distance (fastest win, longest defence), a win that the counts leave room
+ * for (game_win_fits()) before any other, a defence that they may save
+ * before any other; scored as sure only when no draw rule can stop it; at a
+ * draw the search chooses among the moves that keep it. True when the move
+ * is chosen.
  */
 static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *moves, SearchResult *out)
 {
@@ -108,10 +110,13 @@ static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *mo
 		    occurrences(s, next.key) >= 2 ||
 		    ((c.reversible_plies >= GAME_REVERSIBLE_LIMIT || c.thirteen >= GAME_THIRTEEN_LIMIT) &&
 		     movegen_has_moves(&next));
+		/* A win the counts leave room for before a faster one they
+		 * may stop; a defence they may save before a longer one. */
+		bool fits = game_win_fits(&next, &c, plies - 1);
 		if (r == EGDB_LOSS)
-			rank = rule_draw ? 0 : 1000 - plies; /* we win */
+			rank = rule_draw ? 0 : (fits ? 2000 : 1000) - plies; /* we win */
 		else if (r == EGDB_WIN)
-			rank = rule_draw ? 0 : -1000 + plies;
+			rank = rule_draw ? 0 : (fits ? -2000 : -1000) + plies;
 		if (best < 0 || rank > best_rank) {
 			best = i;
 			best_rank = rank;
@@ -128,7 +133,7 @@ static bool egdb_root_move(Search *s, const SearchRoot *root, const MoveList *mo
 	/* A win the counters may still stop is reported as likely, not sure. */
 	int sure = best_rank > 0 ? SCORE_WIN - best_plies : -SCORE_WIN + best_plies;
 	int likely = best_rank > 0 ? SCORE_EGDB_LIKELY_WIN - best_plies : -SCORE_EGDB_LIKELY_WIN + best_plies;
-	out->score = beats_draw_rules(&root->counters, best_plies) ? sure : likely;
+	out->score = beats_draw_rules(&root->position, &root->counters, best_plies) ? sure : likely;
 	out->depth = 1;
 	s->pv[0][0] = out->best;
 	s->pv_length[0] = 1;
@@ -173,7 +178,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->egdb_root = false;
 	/* The databases are of pool endgames: Russian and Brazilian ones are
 	 * other games. */
-	s->egdb_pieces = root->position.variant == VARIANT_POOL ? s->egdb_max : 0;
+	s->egdb_pieces =
+	    s->egdb && egdb_variant(s->egdb) == (Variant)root->position.variant ? s->egdb_max : 0;
 	s->eval_weights = s->weights ? s->weights : eval_weights_for((Variant)root->position.variant);
 	s->root_only_count = 0;
 	s->key_base = root->history_count;
