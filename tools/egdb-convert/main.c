@@ -19,6 +19,11 @@ typedef struct Options {
 	Variant variant;
 	int pieces;    /* the largest positions picked; one fewer too */
 	bool playable; /* only wins that perfect play converts within the draw counts */
+	bool list;     /* print the won positions, play none */
+	bool has_class;
+	EgdbClass only;         /* with has_class: the one material picked */
+	long long movetime_ms;  /* per move instead of nodes when > 0 */
+	const char *class_name; /* --class, parsed into only */
 	int positions, draws, min_distance;
 	long long nodes, seed;
 	bool without, verbose;
@@ -85,6 +90,8 @@ static bool pick(Egdb *db, uint64_t *rng, bool want_win, const Options *o, Posit
 			continue;
 		if (random_below(rng, 2))
 			c = egdb_class_swap(c);
+		if (o->has_class)
+			c = o->only;
 		Position p;
 		uint8_t v;
 		if (!egdb_position(o->variant, c, random_below(rng, egdb_class_size(c)), &p) ||
@@ -151,7 +158,8 @@ static GameStatus play(Engine *e, Egdb *db, const Position *start, const Options
 		if (p->side == engine_side) {
 			SearchLimits limits = {0};
 			SearchResult r;
-			limits.nodes = (uint64_t)o->nodes;
+			limits.nodes = o->movetime_ms > 0 ? 0 : o->nodes;
+			limits.move_time_ms = o->movetime_ms;
 			engine_set_game(e, g);
 			engine_search_sync(e, &limits, NULL, NULL, &r);
 			m = r.best;
@@ -207,7 +215,13 @@ static void run_set(Engine *e, Egdb *db, const Options *o, bool wins, Tally *t, 
 /* The options into *o (its defaults first); false with the exit status. */
 static bool parse_options(int argc, char **argv, Options *o, int *status)
 {
-	*o = (Options){NULL, VARIANT_POOL, 5, false, 50, 50, 20, 100000, 1, false, false};
+	*o = (Options){.variant = VARIANT_POOL,
+	               .pieces = 5,
+	               .positions = 50,
+	               .draws = 50,
+	               .min_distance = 20,
+	               .nodes = 100000,
+	               .seed = 1};
 	const CmdlineOption options[] = {
 	    cmdline_required(cmdline_text("egdb", "DIR", &o->dir, "the referee's databases (P pieces)")),
 	    cmdline_variant("variant", &o->variant, "the rule set (default pool; DIR holds its databases)"),
@@ -222,6 +236,11 @@ static bool parse_options(int argc, char **argv, Options *o, int *status)
 	    cmdline_long("nodes", "N", &o->nodes, 1, 1000000000000LL,
 	                 "poolshark's nodes a move (default 100000)"),
 	    cmdline_long("seed", "S", &o->seed, 0, 1LL << 62, "of the positions' choice (default 1)"),
+	    cmdline_text("class", "CLASS", &o->class_name,
+	                 "that material only, the side to move's first (m0k3-m0k1)"),
+	    cmdline_on("list", &o->list, "print the won positions picked, one FEN a line, and play none"),
+	    cmdline_long("movetime", "MS", &o->movetime_ms, 1, 3600000,
+	                 "poolshark's time a move instead of nodes"),
 	    cmdline_on("without", &o->without, "poolshark plays without the databases"),
 	    cmdline_on("verbose", &o->verbose, "a line per game"),
 	};
@@ -239,7 +258,15 @@ static bool parse_options(int argc, char **argv, Options *o, int *status)
 	    .options = options,
 	    .count = sizeof options / sizeof options[0],
 	};
-	return cmdline_parse(&cmdline, argc, argv, status);
+	if (!cmdline_parse(&cmdline, argc, argv, status))
+		return false;
+	o->has_class = o->class_name != NULL;
+	if (o->has_class && !egdb_class_parse(o->class_name, &o->only)) {
+		*status =
+		    cmdline_fail(&cmdline, "--class wants a class such as m0k3-m0k1: %s", o->class_name);
+		return false;
+	}
+	return true;
 }
 
 static int run(int argc, char **argv)
@@ -257,6 +284,22 @@ static int run(int argc, char **argv)
 		egdb_close(db);
 		return 1;
 	}
+	if (o.list) {
+		uint64_t rng = o.seed;
+		for (int i = 0; i < o.positions; i++) {
+			Position p;
+			char fen[NOTATION_FEN_MAX];
+			if (!pick(db, &rng, true, &o, &p)) {
+				fprintf(stderr, "egdb-convert: no position found\n");
+				egdb_close(db);
+				return 1;
+			}
+			notation_write_fen(&p, fen, sizeof fen);
+			printf("%s\n", fen);
+		}
+		egdb_close(db);
+		return 0;
+	}
 	EngineOptions eo;
 	engine_default_options(&eo);
 	eo.hash_mb = 16;
@@ -272,8 +315,12 @@ static int run(int argc, char **argv)
 	Tally wins = {0}, draws = {0};
 	run_set(e, db, &o, true, &wins, g);
 	run_set(e, db, &o, false, &draws, g);
-	printf("poolshark %s databases, %lld nodes a move, against perfect play:\n",
-	       o.without ? "without" : "with", o.nodes);
+	if (o.movetime_ms > 0)
+		printf("poolshark %s databases, %lld ms a move, against perfect play:\n",
+		       o.without ? "without" : "with", o.movetime_ms);
+	else
+		printf("poolshark %s databases, %lld nodes a move, against perfect play:\n",
+		       o.without ? "without" : "with", o.nodes);
 	printf("  won positions (distance >= %d): %d games, %d converted, %d drawn (%d 25-move rule, %d "
 	       "thirteen-move "
 	       "count, %d repetition",
