@@ -890,6 +890,25 @@ static void test_kings_plan_weights_are_the_fit(void **state)
 	    support_shell(NULL, "%s fit-plan --dir %s > %s 2>/dev/null", paths.tool, paths.db, out), 0);
 	if (support_shell(NULL, "cmp -s %s src/eval/kings_plan_weights.c", out) != 0)
 		fail_msg("pool-egdb fit-plan --dir %s differs from src/eval/kings_plan_weights.c", paths.db);
+	/* Russian's and Brazilian's databases give the same fit: the weights
+	 * serve all three rule sets (only the first comment, the command,
+	 * differs). */
+	for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
+		const char *name = variant_rules((Variant)v)->name;
+		assert_int_equal(support_shell(NULL, "%s fit-plan --variant %s --dir %s/%s > %s 2>/dev/null",
+		                               paths.tool, name, paths.variants, name, out),
+		                 0);
+		if (support_shell(NULL, "grep -q 'fit-plan --variant %s --dir databases/%s' %s", name, name,
+		                  out) != 0 ||
+		    support_shell(
+		        NULL,
+		        "tail -n +3 %s > %s.body && tail -n +3 src/eval/kings_plan_weights.c | cmp -s - "
+		        "%s.body",
+		        out, out, out) != 0)
+			fail_msg(
+			    "pool-egdb fit-plan --variant %s: not src/eval/kings_plan_weights.c's weights",
+			    name);
+	}
 	assert_int_not_equal(
 	    support_shell(NULL, "%s fit-plan --dir %s/missing > /dev/null 2>&1", paths.tool, paths.dir), 0);
 	assert_int_equal(support_shell(NULL, "%s fit-plan W:WK1,K2,K3:BK32 > /dev/null 2>&1", paths.tool), 2);

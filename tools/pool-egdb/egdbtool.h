@@ -78,8 +78,8 @@ uint8_t derive_value(const Store *st, const Position *p);
  * Fits the plan of three kings against one (kings_plan.h) to the distances
  * of rule set v's databases in dir (three kings against one and what it
  * leads to: four pieces) and writes the weights as the C source of
- * src/eval/kings_plan_weights.c (or kings_plan_weights_NAME.c) to out,
- * the fit's size and error to stderr. Deterministic. 0, or 1 with a
+ * src/eval/kings_plan_weights.c to out (its first comment naming the
+ * command), the fit's size and error to stderr. Deterministic. 0, or 1 with a
  * message when the databases are missing.
  */
 int egdb_fit_plan(const char *dir, Variant v, FILE *out);

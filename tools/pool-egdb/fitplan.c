@@ -163,9 +163,9 @@ static void write_weights(FILE *out, Variant v, const double *x, double mean)
 	        "\"Kings endings\"). */\n"
 	        "#include \"poolshark/kings_plan.h\"\n\n"
 	        "/* clang-format off */\n"
-	        "const KingsPlanWeights kings_plan_weights%s%s = {\n    .lone = ",
+	        "const KingsPlanWeights kings_plan_weights = {\n    .lone = ",
 	        pool ? "" : "--variant ", pool ? "" : name, pool ? "" : " ", pool ? "" : "/",
-	        pool ? "" : name, pool ? "" : "_", pool ? "" : name);
+	        pool ? "" : name);
 	write_row(out, x + COL_LONE, 32, NULL);
 	fputs(",\n    .mobility = ", out);
 	write_row(out, x + COL_MOBILITY, KINGS_PLAN_MOBILITY_MAX + 1, NULL);
