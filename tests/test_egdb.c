@@ -537,6 +537,14 @@ static void test_verify_passes(void **state)
 	SupportRun r;
 	support_run(&r, "%s verify --dir %s --pieces 4 --threads 2", paths.tool, paths.db);
 	assert_non_null(strstr(r.text, "verified 6408836 positions in 23 pairs: 0 mismatches"));
+	/* Russian's and Brazilian's, each against its own rules. */
+	for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
+		const char *name = variant_rules((Variant)v)->name;
+		support_run(&r, "%s verify --variant %s --dir %s/%s --pieces 4 --threads 2", paths.tool, name,
+		            paths.variants, name);
+		if (!strstr(r.text, "verified 6408836 positions in 23 pairs: 0 mismatches"))
+			fail_msg("%s: %s", name, r.text);
+	}
 }
 
 static bool same_files(const char *a, const char *b)
