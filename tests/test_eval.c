@@ -188,9 +188,10 @@ static void test_drawn_king_endings(void **state)
 	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
 }
 
-/* The endings the search takes away from the network: pool's, five
- * pieces or fewer, the side ahead in pieces with kings only, the other
- * with a king (and maybe men). */
+/* The endings the search takes away from the network: five pieces or
+ * fewer, the side ahead in pieces with kings only, the other with a king
+ * (and maybe men), in every rule set; and, in Russian and Brazilian, two
+ * kings and a man against a lone king. */
 static void test_kings_endings_are_recognised(void **state)
 {
 	(void)state;
@@ -210,15 +211,33 @@ static void test_kings_endings_are_recognised(void **state)
 		Position p = support_position(kings_endings[i]);
 		if (!eval_is_kings_ending(&p))
 			fail_msg("%s is a kings ending", kings_endings[i]);
-		p.variant = VARIANT_RUSSIAN;
-		if (eval_is_kings_ending(&p))
-			fail_msg("%s is Russian: not one of pool's kings endings", kings_endings[i]);
+		for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
+			p.variant = (uint8_t)v;
+			if (!eval_is_kings_ending(&p))
+				fail_msg("%s is a kings ending in %s too", kings_endings[i],
+				         variant_rules((Variant)v)->name);
+		}
 	}
 	for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
 		Position p = support_position(others[i]);
-		if (eval_is_kings_ending(&p))
-			fail_msg("%s is not a kings ending", others[i]);
+		bool kings_man = i == 4; /* W:W1,K10,K17:BK21 */
+		for (int v = VARIANT_POOL; v <= VARIANT_BRAZILIAN; v++) {
+			p.variant = (uint8_t)v;
+			if (eval_is_kings_ending(&p) != (kings_man && v != VARIANT_POOL))
+				fail_msg("%s in %s: %s", others[i], variant_rules((Variant)v)->name,
+				         kings_man && v != VARIANT_POOL ? "two kings and a man against one"
+				                                        : "not a kings ending");
+		}
 	}
+	/* The plan of two kings and a man acts in Russian, not in pool: from
+	 * the stronger side's view, a man nearer its crowning row with the
+	 * lone king on the same side scores as the databases say it stands. */
+	Position man = support_position("W:W14,K10,K17:BK21");
+	assert_int_equal(kings_man_plan_bonus(&man, WHITE, &kings_man_plan_weights) != 0, true);
+	man.variant = VARIANT_RUSSIAN;
+	int russian = eval_kings_ending(&man, eval_weights_for(VARIANT_RUSSIAN));
+	int classic = 2 * eval_evaluate(&man, eval_weights_for(VARIANT_RUSSIAN));
+	assert_int_equal(russian - classic, kings_man_plan_bonus(&man, WHITE, &kings_man_plan_weights));
 }
 
 static bool on_squares(Bitboard b, const int *squares, int count)

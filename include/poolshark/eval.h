@@ -57,11 +57,14 @@ enum { EVAL_LIMIT = 9000 };
 int eval_evaluate(const Position *p, const EvalWeights *w);
 
 /*
- * True when *p is one of pool's kings endings: five pieces or fewer, one
- * side ahead in pieces with kings only, the other with at least one king
- * (and maybe men, as in three kings against a king and a man). These are
- * the endings the search scores by eval_kings_ending() instead of the
- * network (doc/EVAL.md, "Kings endings"). False in the other rule sets.
+ * True when *p is a kings ending: five pieces or fewer, one side ahead in
+ * pieces with kings only, the other with at least one king (and maybe
+ * men, as in three kings against a king and a man); and, in Russian and
+ * Brazilian, two kings and a man against a lone king. These are the
+ * endings the search scores by eval_kings_ending() instead of the network
+ * (doc/EVAL.md, "Kings endings"), in every rule set: flying kings make
+ * them the same endings, and the plans' fits to each rule set's databases
+ * are the same fits (tests/test_egdb.c).
  */
 bool eval_is_kings_ending(const Position *p);
 
@@ -70,8 +73,9 @@ bool eval_is_kings_ending(const Position *p);
  * twice eval_evaluate() (the network's scale there), and, in three kings
  * against one with the lone king off the long diagonal 4-29, the stronger
  * side's plan, kings_plan_bonus() with the compiled-in weights (fitted to
- * the databases' distances to the win). Pure; meaningful only where
- * eval_is_kings_ending(p).
+ * the databases' distances to the win), and in Russian and Brazilian two
+ * kings and a man against one the same with kings_man_plan_bonus(). Pure;
+ * meaningful only where eval_is_kings_ending(p).
  */
 int eval_kings_ending(const Position *p, const EvalWeights *w);
 

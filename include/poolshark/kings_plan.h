@@ -54,4 +54,42 @@ bool kings_plan_features(const Position *p, Color strong, KingsPlanFeatures *out
  */
 int kings_plan_bonus(const Position *p, Color strong, const KingsPlanWeights *w);
 
+/*
+ * The plan of two kings and a man against a lone king off the long
+ * diagonal, seen from the stronger side with its man walking toward square
+ * 32 (the board turned by 180 degrees when the stronger side is White, as
+ * eval.c turns White's pieces): squares 0-31 of that view.
+ */
+typedef struct KingsManPlanFeatures {
+	int lone;         /* the lone king's square */
+	int man;          /* the man's square */
+	int mobility;     /* the lone king's squares to move to, at most KINGS_PLAN_MOBILITY_MAX */
+	bool diagonal[3]; /* a strong king on the long diagonal, on 1-28, on 5-32 */
+	int strong[2];    /* the kings' squares */
+} KingsManPlanFeatures;
+
+/* As KingsPlanWeights, with a pair table for the man beside the kings'. */
+typedef struct KingsManPlanWeights {
+	short lone[32];
+	short mobility[KINGS_PLAN_MOBILITY_MAX + 1];
+	short diagonal[3];
+	short king_pair[32][32]; /* [lone king's square][a king's square] */
+	short man_pair[32][32];  /* [lone king's square][the man's square] */
+	int centre;
+} KingsManPlanWeights;
+
+/* The compiled-in weights, fitted by `pool-egdb fit-plan --variant russian
+ * --material m1k2-m0k1` (src/eval/kings_man_plan_weights.c). */
+extern const KingsManPlanWeights kings_man_plan_weights;
+
+/*
+ * Fills *out when *p is two kings and a man of `strong` against one king
+ * with the lone king off the long diagonal; false otherwise. Pure.
+ */
+bool kings_man_plan_features(const Position *p, Color strong, KingsManPlanFeatures *out);
+
+/* The stronger side's bonus from its own point of view, 0 when
+ * kings_man_plan_features() is false. Pure. */
+int kings_man_plan_bonus(const Position *p, Color strong, const KingsManPlanWeights *w);
+
 #endif

@@ -229,15 +229,44 @@ int eval_evaluate(const Position *p, const EvalWeights *w)
 	return score;
 }
 
+/*
+ * The plan of two kings and a man against one, per rule set: fitted to the
+ * Russian databases (the Brazilian ones give the same fit) and measured in
+ * Russian and Brazilian (doc/strength.md); pool's kings endings stay as
+ * its steps 96 and 97 measured them.
+ */
+static const KingsManPlanWeights *kings_man_plan_for(Variant v)
+{
+	static const KingsManPlanWeights *const by_variant[VARIANT_COUNT] = {
+	    [VARIANT_RUSSIAN] = &kings_man_plan_weights,
+	    [VARIANT_BRAZILIAN] = &kings_man_plan_weights,
+	};
+	return v < VARIANT_COUNT ? by_variant[v] : NULL;
+}
+
+/* Two kings and a man against a lone king, either colour stronger. */
+static bool is_kings_man_ending(const Position *p, Color *strong)
+{
+	for (int c = 0; c < 2; c++) {
+		Bitboard mine = p->pieces[c], lone = p->pieces[c ^ 1];
+		if (bb_count(lone) == 1 && (lone & p->kings) && bb_count(mine) == 3 &&
+		    bb_count(mine & p->kings) == 2) {
+			*strong = (Color)c;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool eval_is_kings_ending(const Position *p)
 {
-	if (position_variant(p) != VARIANT_POOL)
-		return false;
 	int black = bb_count(p->pieces[BLACK]), white = bb_count(p->pieces[WHITE]);
 	if (black + white > 5 || black == white)
 		return false;
 	Color strong = black > white ? BLACK : WHITE;
-	return !position_men(p, strong) && position_kings(p, (Color)(strong ^ 1));
+	if (!position_men(p, strong) && position_kings(p, (Color)(strong ^ 1)))
+		return true;
+	return kings_man_plan_for(position_variant(p)) && is_kings_man_ending(p, &strong);
 }
 
 int eval_kings_ending(const Position *p, const EvalWeights *w)
@@ -245,6 +274,9 @@ int eval_kings_ending(const Position *p, const EvalWeights *w)
 	int score = 2 * eval_evaluate(p, w);
 	Color strong = bb_count(p->pieces[BLACK]) > bb_count(p->pieces[WHITE]) ? BLACK : WHITE;
 	int bonus = kings_plan_bonus(p, strong, &kings_plan_weights);
+	const KingsManPlanWeights *man_plan = kings_man_plan_for(position_variant(p));
+	if (man_plan)
+		bonus += kings_man_plan_bonus(p, strong, man_plan);
 	score += strong == p->side ? bonus : -bonus;
 	if (score >= EVAL_LIMIT)
 		score = EVAL_LIMIT - 1;

@@ -79,9 +79,11 @@ uint8_t derive_value(const Store *st, const Position *p);
  * of rule set v's databases in dir (three kings against one and what it
  * leads to: four pieces) and writes the weights as the C source of
  * src/eval/kings_plan_weights.c to out (its first comment naming the
- * command), the fit's size and error to stderr. Deterministic. 0, or 1 with a
+ * command), the fit's size and error to stderr. With `man`, the plan of
+ * two kings and a man against one (KingsManPlanWeights) instead, into
+ * src/eval/kings_man_plan_weights.c. Deterministic. 0, or 1 with a
  * message when the databases are missing.
  */
-int egdb_fit_plan(const char *dir, Variant v, FILE *out);
+int egdb_fit_plan(const char *dir, Variant v, bool man, FILE *out);
 
 #endif

@@ -24,6 +24,8 @@ static const char synopsis[] =
     "       pool-egdb probe  [--variant V] [--dir DIR] FEN\n"
     "       pool-egdb fit-plan [--variant V] [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
+    "       pool-egdb fit-plan --variant russian --material m1k2-m0k1\n"
+    "                        > src/eval/kings_man_plan_weights.c: two kings and a man against one\n"
     "`pool-egdb COMMAND --help` lists the options.\n"
     "\n"
     "V is the rule set: " VARIANT_NAMES " (default pool); its files name it and\n"
@@ -43,6 +45,7 @@ typedef struct Args {
 	const char *dir;
 	char dir_default[64]; /* databases, or databases/NAME for another rule set */
 	Variant variant;
+	int material; /* fit-plan: 0 three kings against one, 1 two kings and a man against one */
 	int pieces;
 	bool pieces_given; /* --pieces was on the command line */
 	int threads;
@@ -60,6 +63,8 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	CmdlineOperands words = {NULL, 0};
 	const CmdlineOption options[] = {
 	    cmdline_variant("variant", &a->variant, "the rule set (default pool)"),
+	    cmdline_choice("material", "m0k3-m0k1 m1k2-m0k1", &a->material,
+	                   "fit-plan: the ending whose plan is fitted (default m0k3-m0k1)"),
 	    cmdline_text("dir", "DIR", &a->dir, "the databases' directory (default databases, databases/V)"),
 	    cmdline_int("pieces", "N", &a->pieces, 2, EGDB_MAX_PIECES,
 	                "the most pieces of a class (default 5; info: DIR's largest)"),
@@ -325,7 +330,7 @@ static int cmd_info(const Args *a)
 
 static int cmd_fit_plan(const Args *a)
 {
-	return egdb_fit_plan(a->dir, a->variant, stdout);
+	return egdb_fit_plan(a->dir, a->variant, a->material == 1, stdout);
 }
 
 static int cmd_probe(const Args *a)
