@@ -4,7 +4,7 @@
 # a scratch directory, ports 16817-16818), builds the endgame databases up to
 # EGDB_PIECES (4) through scripts/egdb-slurm (step 1 of every pair in two index
 # slices) and verifies them in two index slices there, checks the files are identical to
-# a local build, runs a small pool-match as shards through scripts/match-slurm
+# a local build (and Russian's up to 3 pieces with --variant), runs a small pool-match as shards through scripts/match-slurm
 # and checks the joined summary, generates training data as shards through
 # scripts/datagen-slurm and checks the joined file is the unsharded run's, byte
 # for byte, then stops what it started. Needs root and
@@ -96,6 +96,16 @@ if ! diff -r "$t/local-db" "$t/slurm-db"; then
 	exit 1
 fi
 echo "identical: $(ls "$t/local-db" | wc -l) files"
+
+echo "== Russian databases up to 3 pieces through Slurm (--variant)"
+scripts/egdb-slurm --variant russian --pieces 3 --dir "$t/slurm-russian" --tool ./pool-egdb --wait >/dev/null
+./pool-egdb build --variant russian --pieces 3 --dir "$t/local-russian" --quiet
+rm -f "$t"/slurm-russian/slurm-*.log
+if ! diff -r "$t/local-russian" "$t/slurm-russian"; then
+	echo "slurm-test: the Russian files built through Slurm differ from the local build" >&2
+	exit 1
+fi
+./pool-egdb info --variant russian --dir "$t/slurm-russian" | tail -n 1
 
 echo "== a pool-match in 2 shards through Slurm"
 scripts/match-slurm --shards 2 --out "$t/match" --tool ./pool-match --wait -- \
