@@ -852,6 +852,72 @@ static void test_russian_search_plays_by_distance_within_its_counts(void **state
 		fail_msg("%s", out);
 }
 
+/* At the root a win the counts leave room for comes before a faster one
+ * they may stop: in Russian two kings and a man against a king, with the
+ * balance count (7.2.6: 30 moves since a capture or a crowning) nearly
+ * run out, a winning crowning (which starts the counts afresh) is played
+ * rather than a faster win that keeps the man. The position is found in
+ * the databases: the first whose fastest win is not a crowning while a
+ * crowning wins too. */
+static void test_root_prefers_a_win_within_the_counts(void **state)
+{
+	(void)state;
+	Egdb *db = open_variant_db(paths.variants, VARIANT_RUSSIAN);
+	EgdbClass c = {{1, 0}, {2, 1}}; /* Black to move: a man and two kings against a king */
+	bool found = false;
+	for (uint64_t i = 0; i < egdb_class_size(c) && !found; i++) {
+		Position p;
+		uint8_t v;
+		if (!egdb_position(VARIANT_RUSSIAN, c, i, &p) || movegen_has_capture(&p) ||
+		    !egdb_probe(db, &p, &v) || egdb_value_result(v) != EGDB_WIN)
+			continue;
+		MoveList list;
+		int n = movegen_generate(&p, &list), fastest = 0, crowning = 0;
+		Move crown = move_none();
+		for (int k = 0; k < n; k++) {
+			Position next;
+			uint8_t nv;
+			position_make(&p, list.moves[k], &next);
+			assert_true(egdb_probe(db, &next, &nv));
+			if (egdb_value_result(nv) != EGDB_LOSS)
+				continue;
+			int plies = egdb_value_distance(nv) + 1;
+			bool crowns = !(p.kings & bb_square(list.moves[k].from)) &&
+			              (next.kings & bb_square(list.moves[k].to));
+			if (crowns && (crowning == 0 || plies < crowning)) {
+				crowning = plies;
+				crown = list.moves[k];
+			} else if (!crowns && (fastest == 0 || plies < fastest))
+				fastest = plies;
+		}
+		/* The crowning must be slower, and its win after it short
+		 * enough for the fresh count of three kings against one. */
+		if (!crowning || !fastest || fastest >= crowning || crowning - 1 > 25)
+			continue;
+		found = true;
+		DrawCounters counters;
+		game_counters_start(&p, &counters);
+		assert_int_equal(counters.endgame, -1); /* no count against the lone king */
+		counters.balance_plies = 61 - fastest;  /* the fastest win would end on the count */
+		assert_false(game_win_fits(&p, &counters, fastest));
+		SearchResult r;
+		search_counters(db, &p, &counters, 4, &r);
+		assert_true(r.egdb_root);
+		if (!move_equal(r.best, crown)) {
+			char text[128];
+			support_describe(&p, text, sizeof text);
+			fail_msg("%s: the crowning (a win in %d) was not played before the win in %d", text,
+			         crowning, fastest);
+		}
+		/* With the count fresh the fastest win is played, as before. */
+		game_counters_start(&p, &counters);
+		search_counters(db, &p, &counters, 4, &r);
+		assert_false(move_equal(r.best, crown));
+	}
+	assert_true(found);
+	egdb_close(db);
+}
+
 /* Every move of fen that keeps the database's draw; the search must pick one. */
 static void test_search_keeps_a_drawn_position_drawn(void **state)
 {
@@ -1079,6 +1145,7 @@ int main(void)
 	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
 	    cmocka_unit_test(test_other_variants_do_not_probe),
 	    cmocka_unit_test(test_russian_search_plays_by_distance_within_its_counts),
+	    cmocka_unit_test(test_root_prefers_a_win_within_the_counts),
 	    cmocka_unit_test(test_kings_plan_weights_are_the_fit),
 	    cmocka_unit_test(test_kings_plan_follows_the_distance),
 	    cmocka_unit_test(test_kings_man_plan_is_the_fit_and_follows_the_distance),
