@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The review panel: Review game runs a review of the line in the engine, then its marks, graph and summary show.
+'use strict';
+
+class ReviewPanel {
+  /* app: the page's controller. */
+  constructor(app) {
+    this.app = app;
+    this.running = null; /* {cancelled, text} while a review runs */
+    $('review').addEventListener('click', () => this.run());
+  }
+
+  /* The footer's sentence on the marks. */
+  help() {
+    const [dubious, ...worse] = REVIEW_MARKS.slice().reverse();
+    $('review-help').textContent = `Review: a move that loses at least ${dubious.loss} of a man is ${dubious.name} (${dubious.symbol}), ` +
+      worse.map((m) => `${m.loss} a ${m.name} (${m.symbol})`).join(', ') + '.';
+  }
+
+  /* Searches every position of the line on the chosen budget, then marks
+   * the moves and draws the graph; pressed again, stops. */
+  async run() {
+    const app = this.app;
+    if (this.running) {
+      this.running.cancelled = true;
+      return;
+    }
+    if (!app.line.length) return;
+    await app.interrupt();
+    const run = { cancelled: false, text: 'Reviewing…' };
+    this.running = run;
+    app.redraw();
+    const line = app.line.slice();
+    const start = app.lineStart;
+    const budget = REVIEW_BUDGETS[$('review-budget').value] || REVIEW_BUDGETS.normal;
+    const { positions, problem } = await reviewSearch(app.engine, start, line, budget, (done, total) => {
+      run.text = `Reviewing the game: ${done} of ${total} positions searched.`;
+      app.drawStatus();
+    }, () => run.cancelled || this.running !== run);
+    if (this.running !== run) return; /* the game changed under it */
+    this.running = null;
+    if (positions) {
+      app.review = reviewJudge(positions, line);
+      app.say(this.text(reviewSummary(app.review)));
+    } else if (problem) app.error(`Review failed: ${problem}.`);
+    else app.say('Review stopped.');
+    await app.setUp();
+    await app.refresh();
+    await app.continueGame();
+  }
+
+  /* Stops a review (a new game, a take back) and waits for it to end. */
+  async cancel() {
+    if (!this.running) return;
+    this.running.cancelled = true;
+    this.running = null;
+    await this.app.engine.request([]);
+  }
+
+  /* The review's summary under the graph, and a short line for the message. */
+  text(summary) {
+    const side = (s) => {
+      const x = summary[s];
+      const marks = REVIEW_MARKS.map((m) => `${m.name} ${x[m.name]}`).join(', ');
+      return `${colourName(s)}: ${marks}; ${x.loss.toFixed(2)} men lost a move on average`;
+    };
+    $('review-summary').textContent = `${side('B')}. ${side('W')}.`;
+    const count = (s) => REVIEW_MARKS.slice(0, 2).reduce((n, m) => n + summary[s][m.name], 0);
+    return `Review done: ${count('B')} mistake${count('B') === 1 ? '' : 's'} or blunder${count('B') === 1 ? '' : 's'} by Black, ${count('W')} by White.`;
+  }
+}
