@@ -24,7 +24,7 @@ class App {
       onPress: (s) => this.input.press(s),
       onSquare: (s) => this.input.square(s),
     });
-    this.moveList = new MoveList($('moves'), (view) => this.goTo(view));
+    this.moveList = new MoveList($('moves'), (id) => this.goToNode(id));
     this.graph = new EvalGraph($('graph'), (view) => this.goTo(view));
     this.persist = new Persistence(this, params.has('nostore') ? null : window.localStorage);
     this.clocks = new ClockPanel(this);
@@ -32,6 +32,8 @@ class App {
     this.reviews = new ReviewPanel(this);
     this.pdn = new PdnPanel(this);
     this.editor = new PositionEditor(this);
+    this.share = new ShareLinks(this);
+    this.sounds = new Sounds($('sounds'));
     this.player = 'B';
     /* What the engine says of the variant: its start position, the side
      * that moves first there, and whether its moves name squares a-h 1-8. */
@@ -39,20 +41,21 @@ class App {
     this.startFen = START_FEN;
     this.first = 'B';
     /* The engine's game is the position shown: `record.moves` are the
-     * first `view` moves of `line`, the whole game as played. */
+     * first `view` moves of `line`, one line of the tree from its start to
+     * its end, the one shown. */
     this.record = { start: START_FEN, fen: START_FEN, moves: [], result: '', reason: '' };
+    this.tree = new MoveTree(START_FEN);
     this.line = [];
     this.legal = [];
     this.pieces = fenPieces(START_FEN);
     this.last = null;
     this.hint = null;
     this.rules = null; /* {result, text} when the rules end the game at the position shown */
-    this.ending = null; /* {result, text} when the players ended it at the end of the line (resigned, agreed, flag) */
     this.searching = false;
     this.restarts = 0;
-    this.review = []; /* reviewJudge's entries for a prefix of the line */
-    this.evals = {}; /* view -> {white, depth}: the engine's own searches of the line's positions */
     this.gameTags = null; /* the tags of a game loaded from PDN */
+    this.undoGame = null; /* the game the last New game, load or deletion replaced (persist.game()) */
+    this.epoch = 0; /* counts interruptions: an engine's move of an earlier epoch is not played */
     this.walking = false; /* a goTo is under way, towards walkTarget */
     this.walkTarget = 0;
     this.wire();
@@ -70,6 +73,7 @@ class App {
       ? 'engine: native poolshark at ' + this.engine.url
       : 'engine: poolshark (WebAssembly, in this page)';
     this.reviews.help();
+    await this.analysis.learn();
     $('variant').value = this.variant;
     await this.engine.request(['new-game', 'pos start']);
     this.board.setFlipped(this.player === 'B');
@@ -77,8 +81,10 @@ class App {
     await this.refresh();
     this.learnVariant();
     await this.persist.restore();
+    await this.share.open();
     this.clocks.run();
     document.body.dataset.ready = 'true';
+    this.persist.save();
     await this.continueGame();
   }
 
@@ -95,19 +101,28 @@ class App {
     on('walk-back', () => this.step(-1));
     on('walk-forward', () => this.step(1));
     on('walk-end', () => this.goTo(this.line.length));
+    on('promote', this.promoteLine);
+    on('delete', this.deleteHere);
+    on('undo', this.undo);
+    $('hide-thinking').addEventListener('change', () => this.persist.save() || this.redraw());
+    $('movetime').addEventListener('change', () => this.drawTimeNote());
     $('variant').addEventListener('change', (e) => this.setVariant(e.target.value));
     $('numbers').addEventListener('change', (e) => this.board.setNumbers(e.target.checked) || this.persist.save());
     $('strength').addEventListener('input', (e) => ($('strength-value').textContent = e.target.value));
     document.addEventListener('keydown', (e) => this.key(e));
   }
 
-  /* Left and right arrows, Home and End walk through the game, unless a
-   * text field or a list has the keys. */
+  /* Left and right arrows walk along the line, up and down go to the line
+   * before or after it at the last branch, Home and End to its ends;
+   * unless a text field or a list has the keys. */
   key(event) {
     const target = event.target;
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.type !== 'checkbox' && target.type !== 'radio') return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const go = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.line.length) }[event.key];
+    const go = {
+      ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.line.length),
+      ArrowUp: () => this.switchLine(-1), ArrowDown: () => this.switchLine(1),
+    }[event.key];
     if (!go) return;
     event.preventDefault();
     go();
@@ -137,6 +152,31 @@ class App {
     $('message').className = 'message error';
   }
 
+  /* Before something replaces the game (a new game, a load, a deletion):
+   * keeps it for the Undo button, when it holds any move or a set-up
+   * position. */
+  keepForUndo() {
+    if (!this.tree.root.children.length && this.tree.start === this.startFen) return;
+    this.undoGame = this.persist.game();
+    $('undo').textContent = 'Undo';
+    $('undo').hidden = false;
+  }
+
+  /* Brings back the game kept by keepForUndo; pressed again, the one it replaced. */
+  async undo() {
+    const back = this.undoGame;
+    if (!back) return;
+    await this.reviews.cancel();
+    await this.interrupt();
+    const now = this.persist.game();
+    if (await this.persist.restoreGame(back)) {
+      this.undoGame = now;
+      $('undo').textContent = $('undo').textContent === 'Undo' ? 'Redo' : 'Undo';
+      this.say(`Brought back the game of ${this.line.length} move${this.line.length === 1 ? '' : 's'}${this.tree.leaves().length > 1 ? ` and ${this.tree.leaves().length - 1} side line${this.tree.leaves().length === 2 ? '' : 's'}` : ''}.`);
+    }
+    await this.continueGame();
+  }
+
   /* The game as the engine has it */
 
   get view() {
@@ -160,20 +200,52 @@ class App {
     return this.rules || (this.atEnd ? this.ending : null);
   }
 
+  /* The start of the line (FEN). */
+  get lineStart() {
+    return this.tree.start;
+  }
+
+  /* The node of the position after `view` plies of the line. */
+  nodeAt(view) {
+    const nodes = this.tree.nodes(this.line.slice(0, view));
+    return nodes[nodes.length - 1];
+  }
+
+  /* How the players ended the game at the end of the line (resigned,
+   * agreed, flag), or null; kept on the line's last node. */
+  get ending() {
+    return this.nodeAt(this.line.length).ending;
+  }
+
+  set ending(value) {
+    this.nodeAt(this.line.length).ending = value;
+  }
+
+  /* reviewJudge's entries of the line's moves, as far as they were reviewed. */
+  get review() {
+    const out = [];
+    for (const node of this.tree.nodes(this.line).slice(1)) {
+      if (!node.review) break;
+      out.push(node.review);
+    }
+    return out;
+  }
+
   get side() {
     return this.record.fen[0];
   }
 
   /*
-   * Reads the engine's game and legal moves. The line is kept when the
-   * engine's moves are a first part of it (the player walked back, or
-   * played the line's next move in analysis); otherwise, or with
-   * `truncate`, the line becomes the engine's moves, and what was known of
-   * the moves after the point where they part is dropped. `before`: lines
-   * sent first in the same request (a `pos`), so that nothing else reaches
-   * the engine in between. False when the engine refused.
+   * Reads the engine's game and legal moves, and puts the engine's moves
+   * into the tree (a new move starts a side line; nothing is dropped).
+   * The line is kept when the engine's moves are a first part of it (the
+   * player walked back, or played the line's next move); otherwise the
+   * line becomes the engine's moves and their main continuation. A game
+   * from another start starts a new tree. `before`: lines sent first in
+   * the same request (a `pos`), so that nothing else reaches the engine in
+   * between. False when the engine refused.
    */
-  async refresh(truncate = false, before = []) {
+  async refresh(before = []) {
     const reply = await this.engine.request([...before, 'game', 'legal']);
     if (reply.aborted) return false;
     const game = hubReplies(reply, 'game')[0];
@@ -198,12 +270,13 @@ class App {
         hub: l.values.hub,
       }));
     this.pieces = fenPieces(this.record.fen);
-    this.keepLine(truncate);
+    this.keepLine();
     this.rules = this.record.result ? this.rulesEnding() : null;
     const known = this.knownEval(this.view);
     if (this.rules) this.analysis.evalWhite = { '1-0': 99, '0-1': -99 }[this.record.result] || 0;
     else if (known !== null) this.analysis.evalWhite = known;
     if (this.over) this.clocks.stop();
+    this.share.write();
     this.analysis.drawEval();
     this.input.selection = null;
     this.redraw();
@@ -211,25 +284,20 @@ class App {
     return true;
   }
 
-  keepLine(truncate) {
+  keepLine() {
     const moves = this.record.moves;
-    const sameStart = this.lineStart === this.record.start;
-    let common = 0;
-    if (sameStart) while (common < moves.length && common < this.line.length && moves[common] === this.line[common]) common++;
-    if (!truncate && sameStart && common === moves.length) return;
-    if (!sameStart) common = 0;
-    else if (common < this.line.length) this.ending = null; /* the game goes another way than it ended */
-    this.line = moves.slice();
-    this.lineStart = this.record.start;
-    this.review = this.review.slice(0, common);
-    for (const k of Object.keys(this.evals)) if (Number(k) > common) delete this.evals[k];
+    if (this.tree.start !== this.record.start) this.tree = new MoveTree(this.record.start);
+    const node = this.tree.add(moves);
+    if (moves.every((m, i) => m === this.line[i]) && this.tree.find(this.line)) return;
+    this.line = this.tree.lineThrough(node);
   }
 
   /* White's score of the position after `view` plies, from the review or
    * the engine's own search there, or null. */
   knownEval(view) {
-    if (view >= 1 && this.review[view - 1]) return reviewCap(this.review[view - 1].white);
-    return this.evals[view] ? this.evals[view].white : null;
+    const node = this.nodeAt(view);
+    if (node.review) return reviewCap(node.review.white);
+    return node.eval ? node.eval.white : null;
   }
 
   rulesEnding() {
@@ -253,16 +321,23 @@ class App {
       path: s && s.path.length > 1 ? s.path : null,
       taken: s ? s.taken : null,
       targets: s ? s.targets : [],
+      arrows: this.analysis.arrows(),
     });
-    this.moveList.draw(this.line, this.view, this.lineStart ? this.lineStart[0] : this.record.start[0], this.first, this.review);
-    this.graph.draw(this.review, this.view);
+    this.moveList.draw(this.tree, this.line, this.view, this.lineStart[0], this.first);
+    const review = this.review;
+    this.graph.draw(review, this.view);
+    this.reviews.drawSummary(review);
     this.drawStatus();
+    this.drawGameInfo();
+    this.drawTimeNote();
     this.clocks.draw();
+    this.analysis.drawVisibility();
     document.body.dataset.fen = this.record.fen;
     document.body.dataset.moves = this.record.moves.join(' ');
     document.body.dataset.line = this.line.join(' ');
     document.body.dataset.view = String(this.view);
     document.body.dataset.busy = String(this.searching);
+    document.body.dataset.analysing = String(this.analysis.on);
   }
 
   drawStatus() {
@@ -285,8 +360,34 @@ class App {
     $('stop').disabled = !this.analysis.on;
     $('walk-start').disabled = $('walk-back').disabled = this.view === 0;
     $('walk-forward').disabled = $('walk-end').disabled = this.atEnd;
+    $('promote').disabled = this.tree.isMain(this.line) || !!this.reviewing;
+    $('delete').disabled = this.view === 0 || !!this.reviewing || this.clocks.running();
+    document.body.dataset.lines = String(this.tree.leaves().length);
     $('review').textContent = this.reviewing ? 'Stop review' : 'Review game';
     $('review').disabled = !this.reviewing && (!this.line.length || this.clocks.running());
+  }
+
+  /* The players, event, date and result of a game loaded from PDN. */
+  drawGameInfo() {
+    const t = this.gameTags;
+    const box = $('game-info');
+    const known = (v) => v && v !== '?' && v !== '-';
+    box.hidden = !t || !['White', 'Black', 'Event', 'Date'].some((k) => known(t[k]));
+    if (box.hidden) return;
+    const players = `${known(t.White) ? t.White : '?'} (White) – ${known(t.Black) ? t.Black : '?'} (Black)`;
+    const rest = [t.Event, t.Site, t.Round && `round ${t.Round}`, t.Date].filter(known).join(' · ');
+    box.replaceChildren(element('span', { className: 'players', textContent: players }),
+      rest ? ` · ${rest}` : '', known(t.Result) ? ` · ${t.Result}` : '');
+  }
+
+  /* Which of the clock and the time per move poolshark plays by. */
+  drawTimeNote() {
+    const clock = this.clocks.describe();
+    const next = $('clock-on').checked && !this.clocks.clock;
+    $('time-note').textContent = clock
+      ? `This game is on the clock (${clock}): poolshark plays by its clock; the time per move is for hints.`
+      : next ? 'The clock starts with the next new game; until then poolshark thinks the time per move.'
+        : `No clock: poolshark thinks ${$('movetime').value} s a move.`;
   }
 
   /* Analysis goes on while the player thinks; a move interrupts it. */
@@ -311,18 +412,22 @@ class App {
   }
 
   /* A move of the player's is on the engine's board: the clock, the board,
-   * the line (a game played on from an earlier position drops the rest;
-   * in analysis the line's own next move keeps it). */
+   * the tree (a move other than the line's next one starts a side line). */
   async afterMove(entry, mover) {
+    const epoch = this.epoch;
     this.hint = null;
     if (!this.analysis.on) this.clocks.press(mover);
+    this.analysis.clearLines();
     this.redraw();
     if (entry) {
+      this.sounds.move(entry);
       await this.board.animate(entry.path, entry.captured);
       this.last = { path: entry.path, captured: entry.captured };
     }
-    await this.refresh(!this.analysis.on);
-    await this.continueGame();
+    if (epoch !== this.epoch) return; /* the game changed meanwhile (a new game, a FEN) */
+    await this.refresh();
+    if (this.over) this.sounds.end();
+    if (epoch === this.epoch) await this.continueGame();
   }
 
   /* After any change to the game: the engine moves or analyses, or nothing
@@ -331,6 +436,7 @@ class App {
     if (this.over || this.reviewing || this.editing) return;
     if (this.analysis.on) this.analysis.analyse();
     else if (this.atEnd && this.side !== this.player) await this.engineMove();
+    else await this.analysis.glance();
   }
 
   /* Walking through the game */
@@ -345,13 +451,14 @@ class App {
     if (this.walking) return;
     this.walking = true;
     try {
-      while (this.walkTarget !== this.view) {
+      while (!this.showing(this.walkTarget)) {
         const to = this.walkTarget;
         if (!this.reviewing) await this.interrupt();
         this.last = null;
         this.hint = null;
-        if (!(await this.refresh(false, [`pos fen=${hubQuote(this.lineStart)} moves=${hubQuote(this.line.slice(0, to).join(' '))}`]))) break;
-        if (this.view !== to) break; /* the game changed under the walk */
+        this.analysis.clearLines();
+        if (!(await this.refresh([`pos fen=${hubQuote(this.lineStart)} moves=${hubQuote(this.line.slice(0, to).join(' '))}`])))break;
+        if (!this.showing(to)) break; /* the game changed under the walk */
         this.walkTarget = Math.min(this.walkTarget, this.line.length);
       }
     } finally {
@@ -360,9 +467,51 @@ class App {
     await this.continueGame();
   }
 
+  /* Whether the position after `view` plies of the line is the one shown. */
+  showing(view) {
+    return this.view === view && this.record.moves.every((m, i) => m === this.line[i]);
+  }
+
   /* `delta` plies on (or back) from where the walk is going. */
   step(delta) {
     return this.goTo((this.walking ? this.walkTarget : this.view) + delta);
+  }
+
+  /* Shows the position after the move `id` of the tree, on its line. */
+  goToNode(id) {
+    const node = this.tree.byId(id);
+    if (!node || this.editing || this.walking) return;
+    this.line = this.tree.lineThrough(node);
+    return this.goTo(this.tree.path(node).length);
+  }
+
+  /* The line before (-1) or after (1) the one shown at its last branch. */
+  switchLine(delta) {
+    const other = this.tree.sibling(this.line.slice(0, this.view), delta) || this.tree.sibling(this.line, delta);
+    if (other) return this.goToNode(other.id);
+  }
+
+  /* The side line shown becomes the main line at its last branch. */
+  promoteLine() {
+    const node = this.tree.promote(this.line);
+    if (!node) return;
+    const ply = this.tree.path(node).length;
+    const { number, lead } = pdnMoveNumber(ply - 1, this.lineStart[0], this.first);
+    this.say(`${number}${lead ? '.' : '...'} ${node.move} is now the main line${this.tree.isMain(this.line) ? '' : ' there (promote again to go further up)'}.`);
+    this.redraw();
+    this.persist.save();
+  }
+
+  /* Deletes the move shown and everything after it (Undo brings it back). */
+  async deleteHere() {
+    if (this.view === 0 || this.reviewing) return;
+    const node = this.nodeAt(this.view);
+    this.keepForUndo();
+    await this.interrupt();
+    const removed = this.tree.remove(node);
+    this.line = this.tree.lineThrough(node.parent);
+    this.say(`Deleted ${node.move} and ${removed - 1} move${removed === 2 ? '' : 's'} after it; Undo brings them back.`);
+    await this.goTo(this.view - 1);
   }
 
   /* The side to move at the end of the line (whose clock runs). */
@@ -385,7 +534,7 @@ class App {
   async search(levelLines, strength, onInfo) {
     this.searching = true;
     this.redraw();
-    await this.engine.request([`set-param name=strength value=${strength}`, ...levelLines]);
+    await this.engine.request([`set-param name=strength value=${strength}`, ...this.analysis.multipvLine(1), ...levelLines]);
     let info = null;
     const reply = await this.engine.request(['go think'], {
       search: true,
@@ -408,31 +557,44 @@ class App {
   async engineMove() {
     const side = this.side;
     const fen = this.record.fen;
-    const view = this.view;
+    const node = this.nodeAt(this.view);
+    const forced = this.legal.length === 1;
+    const epoch = this.epoch;
     const level = this.clocks.engineLevel(side);
     document.body.dataset.level = level;
-    const done = await this.search([level], $('strength').value, (info) => this.analysis.show(info, side, fen, 'poolshark'));
+    /* A forced reply is searched to depth 1 only: its score says nothing,
+     * and the last one stands. */
+    const done = await this.search([level], $('strength').value, forced ? null : (info) => this.analysis.show(info, side, fen, 'poolshark'));
     this.redraw();
-    if (!done || !done.move || this.over) return;
-    if (done.info && fen === this.record.fen) this.evals[view] = { white: reviewCap(scoreFrom(Number(done.info.score), side, 'W')), depth: Number(done.info.depth) };
+    /* Stopped, or the game changed while it thought (a new game, a FEN). */
+    if (!done || !done.move || this.over || epoch !== this.epoch) return;
+    if (forced) node.eval = node.parent ? node.parent.eval : null;
+    else if (done.info && fen === this.record.fen) node.eval = { white: reviewCap(scoreFrom(Number(done.info.score), side, 'W')), depth: Number(done.info.depth) };
     if (!this.clocks.press(side)) return; /* flagged while it thought */
     const entry = this.legal.find((m) => m.hub === done.move);
     const reply = await this.engine.request([`move ${done.move}`]);
+    if (epoch !== this.epoch) return;
     if (hubError(reply)) {
       this.error('the engine could not play its move: ' + hubError(reply));
       return;
     }
-    this.say(`poolshark played ${entry ? entry.move : done.move}.`);
+    this.say(`poolshark played ${entry ? entry.move : done.move}${forced ? ' (forced)' : ''}.`);
+    if (forced) this.analysis.forced();
     this.hint = null;
     if (entry) {
+      this.sounds.move(entry);
       await this.board.animate(entry.path, entry.captured);
       this.last = { path: entry.path, captured: entry.captured };
     }
-    await this.refresh(true);
+    if (epoch !== this.epoch) return;
+    await this.refresh();
+    if (this.over) this.sounds.end();
   }
 
   /* Interrupts the engine (restarting the worker build) and sets the game up again. */
   async interrupt() {
+    this.epoch++;
+    await this.analysis.glanceDone();
     if (!this.engine.busy) return;
     const restarted = await this.engine.stop();
     this.searching = false;
@@ -441,24 +603,26 @@ class App {
 
   /* Game commands */
 
-  /* Clears what belonged to the previous game. */
-  forget() {
-    this.ending = null;
+  /* Clears what belonged to the previous game: a new tree from `start`. */
+  forget(start = this.startFen) {
     this.last = null;
     this.hint = null;
+    this.tree = new MoveTree(start);
     this.line = [];
-    this.review = [];
-    this.evals = {};
     this.analysis.evalWhite = 0;
+    this.analysis.clearLines();
     this.gameTags = null;
-    $('review-summary').textContent = '';
   }
 
-  async newGame(colour, title = 'New game') {
+  /* A new game from the start, the player `colour`; the game it replaces
+   * is kept for Undo unless the caller kept it already (`keep` false). */
+  async newGame(colour, title = 'New game', keep = true) {
     await this.reviews.cancel();
     await this.interrupt();
+    if (keep) this.keepForUndo();
     this.player = colour;
     this.forget();
+    this.analysis.setOn(false);
     this.editor.close(true);
     await this.engine.request(['new-game', 'pos start']);
     this.board.setFlipped(colour === 'B');
@@ -467,24 +631,30 @@ class App {
     this.clocks.renew();
     const clock = this.clocks.describe();
     this.say(`${title}: you play ${colourName(colour)}${clock ? `, ${clock}` : ''}.`);
-    await this.refresh(true);
+    await this.refresh();
     this.clocks.start();
     await this.continueGame();
   }
 
-  /* After the engine took a loaded game or a position: the user plays the
-   * side to move there, on a new clock; message(you) says what was set up. */
-  async playSetUp(message, tags = null) {
-    this.forget();
+  /* After the engine took a loaded game or a position (a new tree from
+   * `start` holding the `lines` of moves, each as the engine wrote it): a
+   * loaded game opens for analysis, a position is played from by the side
+   * to move there, on a new clock; message(you) says what was set up. */
+  async playSetUp(message, { tags = null, lines = [], analyse = false } = {}) {
+    const game = hubReplies(await this.engine.request(['game']), 'game')[0];
+    this.forget(game ? game.values.start : this.record.start);
+    for (const moves of lines) this.tree.add(moves);
     this.gameTags = tags;
-    await this.refresh(true);
+    await this.refresh();
     this.player = this.side;
     this.board.setFlipped(this.player === 'B');
+    this.analysis.setOn(analyse);
     this.analysis.drawEval();
     this.analysis.clear();
     this.clocks.renew();
+    if (analyse) this.clocks.stop();
     this.clocks.start();
-    this.say(message(`you play ${colourName(this.player)}`));
+    this.say(message(analyse ? 'analysis mode: you move both sides' : `you play ${colourName(this.player)}`));
     this.redraw();
     await this.continueGame();
   }
@@ -492,9 +662,11 @@ class App {
   /* The variant selector: the engine changes its rules and starts a new
    * game at that variant's start; the player keeps their colour. */
   async setVariant(name) {
+    await this.reviews.cancel();
     await this.interrupt();
+    this.keepForUndo();
     if (!(await this.changeVariant(name))) return;
-    await this.newGame(this.player, `New game of ${$('variant').selectedOptions[0].textContent}`);
+    await this.newGame(this.player, `New game of ${$('variant').selectedOptions[0].textContent}`, false);
   }
 
   /* Sets the engine's variant option and learns the variant's start from
@@ -512,7 +684,6 @@ class App {
     const game = hubReplies(reply, 'game')[0].values;
     const legal = hubReplies(reply, 'legal').filter((l) => l.values.move);
     this.learnVariant(game.start, legal.map((l) => l.values.move));
-    this.ending = null;
     this.last = null;
     this.hint = null;
     return true;
@@ -529,6 +700,7 @@ class App {
       : 'or type a move: 11-15, 15x22, 18x11x2';
     document.body.dataset.variant = this.variant;
     $('subtitle').textContent = $('variant').selectedOptions[0].textContent;
+    document.title = `poolshark: ${$('variant').selectedOptions[0].textContent}`;
   }
 
   /* How a capture is written in the squares the board names. */
@@ -537,30 +709,26 @@ class App {
   }
 
   /* Takes back the player's last move of the position shown (and the
-   * engine's answer); the moves after it are dropped. */
+   * engine's answer): the position before it is shown; the moves stay in
+   * the tree, and another move there starts a side line. */
   async takeBack() {
     await this.reviews.cancel();
     await this.interrupt();
-    if (!this.record.moves.length) {
+    if (!this.view) {
       this.error('No move to take back.');
       return;
     }
-    let undone = 0;
-    let side = this.side;
-    while (undone < this.record.moves.length && (undone === 0 || (!this.analysis.on && side !== this.player))) {
-      const reply = await this.engine.request(['undo']);
-      const u = hubReplies(reply, 'undo')[0];
-      if (!u) break;
-      side = u.values.fen[0];
-      undone++;
-    }
-    this.ending = null;
-    this.last = null;
+    let back = 1;
+    if (!this.analysis.on) while (back < this.view && this.sideAfter(this.view - back) !== this.player) back++;
     this.hint = null;
-    this.say(`Took back ${undone} move${undone === 1 ? '' : 's'}.`);
-    await this.refresh(true);
+    await this.goTo(this.view - back);
+    this.say(`Took back ${back} move${back === 1 ? '' : 's'}; they stay in the move list, and another move starts a side line.`);
     this.clocks.start();
-    await this.continueGame();
+  }
+
+  /* The side to move after `view` plies of the line. */
+  sideAfter(view) {
+    return (this.view - view) % 2 === 0 ? this.side : otherSide(this.side);
   }
 
   async showHint() {

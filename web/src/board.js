@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The SVG board: squares, pieces, highlights, square numbers, click and drag, animated moves.
+// The SVG board: a frame with coordinates, squares, pieces, highlights, arrows, click and drag, animated moves.
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const HOP_MS = 140;
+/* The frame around the squares, which holds the coordinates. */
+const FRAME = 36;
+const BOARD_SIZE = 8 * CELL + 2 * FRAME;
 
 function svgElement(name, attributes, parent) {
   const e = document.createElementNS(SVG_NS, name);
@@ -61,12 +64,12 @@ class BoardView {
     this.algebraic = false;
     this.state = { pieces: new Map() };
     this.animating = false;
-    svg.setAttribute('viewBox', `0 0 ${8 * CELL} ${8 * CELL}`);
+    svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${BOARD_SIZE} ${BOARD_SIZE}`);
     const defs = svgElement('defs', {}, svg);
     this.gradient(defs, 'piece-black', '#5a5a5a', '#111');
     this.gradient(defs, 'piece-white', '#fffdf6', '#d8ccb4');
     this.layers = {};
-    for (const name of ['squares', 'marks', 'pieces', 'numbers', 'top']) {
+    for (const name of ['frame', 'squares', 'marks', 'pieces', 'numbers', 'arrows', 'top']) {
       this.layers[name] = svgElement('g', { class: 'layer-' + name }, svg);
     }
     svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
@@ -104,12 +107,17 @@ class BoardView {
   /*
    * state: pieces (Map square -> 'b', 'B', 'w', 'W'), last (squares of the
    * last move), lastTaken (the squares it captured on), selected (square), targets (squares the selection may go to
-   * next), path (squares entered so far of a capture), hint (squares).
+   * next), path (squares entered so far of a capture), hint (squares),
+   * arrows ([{from, to}], the first drawn strongest).
    */
   render(state) {
     this.state = state;
+    /* A move still hopping belongs to the position drawn before. */
+    for (const a of this.svg.getAnimations({ subtree: true })) a.cancel();
+    this.animating = false;
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     const { squares, marks, numbers, pieces } = this.layers;
+    this.drawFrame();
     for (let row = 0; row < 8; row++) {
       for (let col = 0; col < 8; col++) {
         const square = cellSquare(col, row, this.flipped);
@@ -118,7 +126,7 @@ class BoardView {
         if (square) attributes['data-square'] = square;
         svgElement('rect', attributes, squares);
         if (square && this.numbers) {
-          const t = svgElement('text', { x: col * CELL + 5, y: row * CELL + 5, 'dominant-baseline': 'hanging', class: 'number' }, numbers);
+          const t = svgElement('text', { x: col * CELL + 4, y: row * CELL + 4, 'dominant-baseline': 'hanging', class: 'number' }, numbers);
           t.textContent = this.name(square);
         }
       }
@@ -148,10 +156,54 @@ class BoardView {
       const letter = state.pieces.get(state.path[0]);
       this.drawPiece(state.path[state.path.length - 1], letter, pieces).classList.add('in-hand');
     }
+    (state.arrows || []).forEach((a, i) => this.drawArrow(a, i));
     for (const s of state.targets || []) {
       const { x, y } = squareCell(s, this.flipped);
       svgElement('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 14, class: 'target', 'data-target': s }, this.layers.top);
     }
+  }
+
+  /* The frame and its coordinates in the notation of the rule set: files
+   * a-h under the board and ranks 1-8 beside it, or the number of each
+   * row's first and last square on its two sides. */
+  drawFrame() {
+    const frame = this.layers.frame;
+    svgElement('rect', { x: -FRAME, y: -FRAME, width: BOARD_SIZE, height: BOARD_SIZE, rx: 10, class: 'frame' }, frame);
+    const label = (x, y, text) => {
+      svgElement('text', { x, y, class: 'coordinate' }, frame).textContent = text;
+    };
+    const mid = (i) => i * CELL + CELL / 2;
+    for (let i = 0; i < 8; i++) {
+      const k = this.flipped ? 7 - i : i; /* the row (or column) of White's diagram drawn i-th */
+      if (this.algebraic) {
+        label(mid(i), 8 * CELL + FRAME / 2, 'abcdefgh'[k]);
+        label(-FRAME / 2, mid(i), String(8 - k));
+      } else {
+        /* Square 4k+1 is on the left of White's diagram, on the right when flipped. */
+        const [left, right] = this.flipped ? [4 * k + 4, 4 * k + 1] : [4 * k + 1, 4 * k + 4];
+        label(-FRAME / 2, mid(i), String(left));
+        label(8 * CELL + FRAME / 2, mid(i), String(right));
+      }
+    }
+  }
+
+  /* An arrow from the middle of one square to another; the i-th of several
+   * thinner and paler, so that the best reads first. */
+  drawArrow(arrow, i) {
+    const a = squareCell(arrow.from, this.flipped);
+    const b = squareCell(arrow.to, this.flipped);
+    const x1 = a.x + CELL / 2, y1 = a.y + CELL / 2, x2 = b.x + CELL / 2, y2 = b.y + CELL / 2;
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (!length) return;
+    const ux = (x2 - x1) / length, uy = (y2 - y1) / length;
+    const width = Math.max(6, 16 - 4 * i);
+    const head = width * 2.4;
+    const opacity = Math.max(0.35, 0.85 - 0.2 * i);
+    const g = svgElement('g', { class: 'arrow-group', 'data-rank': i + 1, 'data-from': arrow.from, 'data-to': arrow.to, opacity }, this.layers.arrows);
+    const ex = x2 - ux * head, ey = y2 - uy * head;
+    svgElement('line', { x1: x1 + ux * 20, y1: y1 + uy * 20, x2: ex, y2: ey, 'stroke-width': width, class: 'arrow' }, g);
+    const px = -uy * head * 0.6, py = ux * head * 0.6;
+    svgElement('path', { d: `M${x2} ${y2} L${ex + px} ${ey + py} L${ex - px} ${ey - py} Z`, class: 'arrow-head' }, g);
   }
 
   drawPiece(square, letter, parent) {
@@ -168,34 +220,49 @@ class BoardView {
   }
 
   /* Plays a move on the drawn position: the piece hops along `path`, then
-   * the captured pieces fade. Resolves when done. */
+   * the captured pieces fade. Resolves when done, or at once when the
+   * board is drawn again meanwhile (its animations are then cancelled). */
   async animate(path, captured) {
     const piece = this.layers.pieces.querySelector(`[data-piece="${path[0]}"]`);
     if (!piece || path.length < 2) return;
     this.animating = true;
-    this.layers.pieces.appendChild(piece);
-    let from = squareCell(path[0], this.flipped);
-    for (let i = 1; i < path.length; i++) {
-      const to = squareCell(path[i], this.flipped);
-      const a = piece.animate(
-        [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }],
-        { duration: HOP_MS, easing: 'ease-in-out', fill: 'forwards' });
-      await a.finished;
-      from = to;
+    try {
+      this.layers.pieces.appendChild(piece);
+      let from = squareCell(path[0], this.flipped);
+      for (let i = 1; i < path.length; i++) {
+        const to = squareCell(path[i], this.flipped);
+        const a = piece.animate(
+          [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }],
+          { duration: HOP_MS, easing: 'ease-in-out', fill: 'forwards' });
+        await a.finished;
+        from = to;
+      }
+      const fades = [];
+      for (const s of captured || []) {
+        const g = this.layers.pieces.querySelector(`[data-piece="${s}"]`);
+        if (g) fades.push(g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: HOP_MS, fill: 'forwards' }).finished);
+      }
+      await Promise.all(fades);
+    } catch (e) {
+      /* cancelled: the board was drawn again */
+    } finally {
+      this.animating = false;
     }
-    const fades = [];
-    for (const s of captured || []) {
-      const g = this.layers.pieces.querySelector(`[data-piece="${s}"]`);
-      if (g) fades.push(g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: HOP_MS, fill: 'forwards' }).finished);
-    }
-    await Promise.all(fades);
-    this.animating = false;
+  }
+
+  /* Where a pointer event is, in the board's units (0 to 8 * CELL inside the frame). */
+  boardPoint(event) {
+    const box = this.svg.getBoundingClientRect();
+    return {
+      x: ((event.clientX - box.left) / box.width) * BOARD_SIZE - FRAME,
+      y: ((event.clientY - box.top) / box.height) * BOARD_SIZE - FRAME,
+    };
   }
 
   squareAt(event) {
-    const box = this.svg.getBoundingClientRect();
-    const col = Math.floor(((event.clientX - box.left) / box.width) * 8);
-    const row = Math.floor(((event.clientY - box.top) / box.height) * 8);
+    const p = this.boardPoint(event);
+    const col = Math.floor(p.x / CELL);
+    const row = Math.floor(p.y / CELL);
     if (col < 0 || col > 7 || row < 0 || row > 7) return 0;
     return cellSquare(col, row, this.flipped);
   }
@@ -225,10 +292,8 @@ class BoardView {
       this.layers.top.appendChild(p.ghost);
     }
     if (p.ghost) {
-      const box = this.svg.getBoundingClientRect();
-      const x = ((event.clientX - box.left) / box.width) * 8 * CELL - CELL / 2;
-      const y = ((event.clientY - box.top) / box.height) * 8 * CELL - CELL / 2;
-      p.ghost.style.transform = `translate(${x}px, ${y}px)`;
+      const at = this.boardPoint(event);
+      p.ghost.style.transform = `translate(${at.x - CELL / 2}px, ${at.y - CELL / 2}px)`;
     }
   }
 

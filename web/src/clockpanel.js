@@ -10,7 +10,7 @@ class ClockPanel {
   constructor(app) {
     this.app = app;
     this.clock = null;
-    $('clock-on').addEventListener('change', () => app.persist.save() ||
+    $('clock-on').addEventListener('change', () => app.persist.save() || app.drawTimeNote() ||
       app.say($('clock-on').checked ? 'The clock starts with the next new game.' : 'No clock from the next new game.'));
   }
 

@@ -22,17 +22,23 @@ function pdnLineAt(text, offset) {
 }
 
 /*
- * Reads the game that starts at character `from` of a PDN text: its tags
- * and its move tokens, with comments, variations, move numbers and NAGs
- * left out. Only the shape is checked here; whether the moves are legal is
- * the engine's to say. Returns {game: {tags, moves, lines, result}, next}
- * (lines[i]: the line of moves[i]; next: where the following game starts,
- * or -1 at the end of the text) or throws a PdnError.
+ * Reads the game that starts at character `from` of a PDN text: its tags,
+ * its moves and its side lines, with comments, move numbers and NAGs left
+ * out. Only the shape is checked here; whether the moves are legal is the
+ * engine's to say. Returns {game: {tags, moves, lines, result, tree}, next}
+ * (moves: the main line; lines[i]: the line of moves[i]; tree: the root of
+ * every move read, {move, line, children} each, the main move first, a
+ * variation `( ... )` an alternative to the move before it; next: where
+ * the following game starts, or -1 at the end of the text) or throws a
+ * PdnError.
  */
 function pdnReadGame(text, from = 0) {
   const tags = {};
   const moves = [];
   const lines = [];
+  const tree = { move: null, line: 0, children: [] };
+  let path = [tree]; /* the nodes of the line being read, the root first */
+  const stack = []; /* the paths that variations interrupted */
   let result = '';
   let i = from;
   let depth = 0;
@@ -54,10 +60,14 @@ function pdnReadGame(text, from = 0) {
       const end = text.indexOf('\n', i);
       i = end < 0 ? n : end + 1;
     } else if (c === '(') {
+      if (path.length < 2) fail("a variation '(' before any move");
+      stack.push(path);
+      path = path.slice(0, -1);
       depth++;
       i++;
     } else if (c === ')') {
       if (!depth) fail("a ')' without its '('");
+      path = stack.pop();
       depth--;
       i++;
     } else if (c === '[' && !depth) {
@@ -78,15 +88,15 @@ function pdnReadGame(text, from = 0) {
       let token = text.slice(i, end);
       const at = i;
       i = end;
-      if (depth) continue;
       const numbered = /^(\d+)\.+/.exec(token);
       if (numbered) {
-        number = Number(numbered[1]);
+        if (!depth) number = Number(numbered[1]);
         token = token.slice(numbered[0].length); /* a move number, maybe glued to the move */
       }
       token = token.replace(/[!?]+$/, '');
       if (token === '' || /^\$\d+$/.test(token)) continue;
       if (PDN_RESULTS.includes(token)) {
+        if (depth) continue; /* a variation's own end */
         result = token;
         sawGame = true;
         continue;
@@ -94,14 +104,19 @@ function pdnReadGame(text, from = 0) {
       if (!/^\d{1,2}([-x]\d{1,2})+$/.test(token) && !/^[a-h][1-8]([-x:][a-h][1-8])+$/.test(token)) {
         fail(`'${token.slice(0, 30)}' is not a move in PDN (11-15 or c3-d4)`, at);
       }
-      moves.push(token);
-      lines.push(pdnLineAt(text, at));
+      const node = { move: token, line: pdnLineAt(text, at), children: [] };
+      path[path.length - 1].children.push(node);
+      path.push(node);
+      if (!depth) {
+        moves.push(token);
+        lines.push(node.line);
+      }
       sawGame = true;
     }
   }
   if (depth) fail("a variation '(' never closes");
   if (!sawGame) fail('no game found (no tags, moves or result)');
-  return { game: { tags, moves, lines, result }, next: i < n ? i : -1 };
+  return { game: { tags, moves, lines, result, tree }, next: i < n ? i : -1 };
 }
 
 /* Where the game after a damaged one starts: the next tag at the start of a
@@ -168,23 +183,58 @@ function pdnMoveNumber(index, side, first = 'B') {
 
 /* The movetext of `moves` (PDN strings) from a start with `side` to move;
  * notes[i], when given, is {nag: '$2', comment: 'text'} written after move
- * i (either may be missing). A move after a comment gets its number again
- * ("3... 9-14"), as PDN writers do. */
+ * i (either may be missing). */
 function pdnMovetext(moves, side, first, notes = []) {
-  const parts = [];
-  let interrupted = false;
-  moves.forEach((m, i) => {
-    const { number, lead } = pdnMoveNumber(i, side, first);
-    if (lead) parts.push(`${number}. ${m}`);
-    else parts.push(i === 0 || interrupted ? `${number}... ${m}` : m);
-    const note = notes[i];
-    interrupted = false;
-    if (note && note.nag) parts.push(note.nag);
-    if (note && note.comment) {
-      parts.push(`{${note.comment.replace(/[{}]/g, '')}}`);
-      interrupted = true;
-    }
+  const root = { children: [] };
+  let node = root;
+  moves.forEach((move, i) => {
+    const next = { move, note: notes[i], children: [] };
+    node.children.push(next);
+    node = next;
   });
+  return pdnTreeMovetext(root, side, first);
+}
+
+/*
+ * The movetext of a tree of moves ({move, children} nodes, the main move
+ * first; `root` stands for the start, with `side` to move), each side line
+ * in parentheses after the move it replaces; noteOf(node) gives the
+ * {nag, comment} written after a move, or nothing. A move after a comment
+ * or a side line gets its number again ("3... 9-14"), as PDN writers do.
+ */
+function pdnTreeMovetext(root, side, first, noteOf = (n) => n.note) {
+  const parts = [];
+  let open = false; /* a '(' waits for the next part */
+  const push = (text) => {
+    parts.push(open ? '(' + text : text);
+    open = false;
+  };
+  const write = (node, ply, numbered) => {
+    const { number, lead } = pdnMoveNumber(ply, side, first);
+    if (lead) push(`${number}. ${node.move}`);
+    else push(numbered ? `${number}... ${node.move}` : node.move);
+    const note = noteOf(node);
+    if (note && note.nag) push(note.nag);
+    if (note && note.comment) {
+      push(`{${note.comment.replace(/[{}]/g, '')}}`);
+      return true;
+    }
+    return false;
+  };
+  const line = (node, ply, numbered) => {
+    for (let n = node; n.children.length; ply++) {
+      const [main, ...others] = n.children;
+      numbered = write(main, ply, numbered);
+      for (const other of others) {
+        open = true;
+        line(other, ply + 1, write(other, ply, true));
+        parts[parts.length - 1] += ')';
+        numbered = true;
+      }
+      n = main;
+    }
+  };
+  line(root, 0, true);
   return parts;
 }
 
@@ -192,10 +242,19 @@ function pdnMovetext(moves, side, first, notes = []) {
  * into lines of at most 80 characters (a comment longer than that on a line
  * of its own), then the result; `first` and `notes` as for pdnMovetext. */
 function pdnWrite(tags, moves, side, result, first, notes) {
+  return pdnLayout(tags, pdnMovetext(moves, side, first, notes), result);
+}
+
+/* pdnWrite for a tree of moves, as pdnTreeMovetext takes it. */
+function pdnWriteTree(tags, root, side, result, first, noteOf) {
+  return pdnLayout(tags, pdnTreeMovetext(root, side, first, noteOf), result);
+}
+
+function pdnLayout(tags, movetext, result) {
   const lines = tags.map(([k, v]) => `[${k} "${String(v).replace(/"/g, "'")}"]`);
   lines.push('');
   let line = '';
-  for (const part of [...pdnMovetext(moves, side, first, notes), result]) {
+  for (const part of [...movetext, result]) {
     if (line && line.length + 1 + part.length > 80) {
       lines.push(line);
       line = part;

@@ -85,18 +85,18 @@ function reviewSummary(entries) {
 
 /*
  * Searches every position of a game with the engine: `start` (FEN) and
- * `moves` (PDN), `nodes` a position. onProgress(done, total) after each.
- * `cancelled()` is asked between positions. Resolves with the positions as
+ * `moves` (PDN), `nodes` a position, after the Hub lines `options`.
+ * onProgress(done, total) after each. `cancelled()` is asked between positions. Resolves with the positions as
  * reviewJudge takes them, or null when cancelled or the engine failed
  * (`problem` then says why, in the returned object {positions, problem}).
  */
-async function reviewSearch(engine, start, moves, nodes, onProgress, cancelled) {
+async function reviewSearch(engine, start, moves, nodes, onProgress, cancelled, options = []) {
   const positions = [];
   for (let i = 0; i <= moves.length; i++) {
     if (cancelled()) return { positions: null, problem: '' };
     const setup = await engine.request([
       `pos fen=${hubQuote(start)} moves=${hubQuote(moves.slice(0, i).join(' '))}`,
-      'game', 'legal', 'set-param name=strength value=100', `level nodes=${nodes}`,
+      'game', 'legal', 'set-param name=strength value=100', ...options, `level nodes=${nodes}`,
     ]);
     if (setup.aborted) return { positions: null, problem: 'the engine stopped' };
     const problem = hubError(setup);

@@ -36,17 +36,31 @@ class ReviewPanel {
     const { positions, problem } = await reviewSearch(app.engine, start, line, budget, (done, total) => {
       run.text = `Reviewing the game: ${done} of ${total} positions searched.`;
       app.drawStatus();
-    }, () => run.cancelled || this.running !== run);
+    }, () => run.cancelled || this.running !== run, app.analysis.multipvLine(1));
     if (this.running !== run) return; /* the game changed under it */
     this.running = null;
     if (positions) {
-      app.review = reviewJudge(positions, line);
-      app.say(this.text(reviewSummary(app.review)));
+      const entries = reviewJudge(positions, line);
+      const nodes = app.tree.nodes(line);
+      entries.forEach((entry, i) => nodes[i + 1] && (nodes[i + 1].review = entry));
+      app.say(this.text(reviewSummary(entries)));
     } else if (problem) app.error(`Review failed: ${problem}.`);
     else app.say('Review stopped.');
     await app.setUp();
     await app.refresh();
     await app.continueGame();
+  }
+
+  /* The summary under the graph: the review of the line shown, as far as
+   * it goes; nothing while a review runs. */
+  drawSummary(review) {
+    const box = $('review-summary');
+    if (this.running || !review.length) {
+      box.textContent = this.running ? 'Reviewing…' : '';
+      return;
+    }
+    const n = this.app.line.length;
+    box.textContent = this.summaryText(reviewSummary(review)) + (review.length < n ? ` (the first ${review.length} of the line's ${n} moves)` : '');
   }
 
   /* Stops a review (a new game, a take back) and waits for it to end. */
@@ -57,14 +71,18 @@ class ReviewPanel {
     await this.app.engine.request([]);
   }
 
-  /* The review's summary under the graph, and a short line for the message. */
-  text(summary) {
+  /* Each side's marks and average loss, in a sentence each. */
+  summaryText(summary) {
     const side = (s) => {
       const x = summary[s];
       const marks = REVIEW_MARKS.map((m) => `${m.name} ${x[m.name]}`).join(', ');
       return `${colourName(s)}: ${marks}; ${x.loss.toFixed(2)} men lost a move on average`;
     };
-    $('review-summary').textContent = `${side('B')}. ${side('W')}.`;
+    return `${side('B')}. ${side('W')}.`;
+  }
+
+  /* A short line for the message when a review is done. */
+  text(summary) {
     const count = (s) => REVIEW_MARKS.slice(0, 2).reduce((n, m) => n + summary[s][m.name], 0);
     return `Review done: ${count('B')} mistake${count('B') === 1 ? '' : 's'} or blunder${count('B') === 1 ? '' : 's'} by Black, ${count('W')} by White.`;
   }

@@ -3,7 +3,7 @@
 'use strict';
 
 const STORAGE_KEY = 'poolshark.page';
-const STORAGE_VERSION = 1;
+const STORAGE_VERSION = 2; /* 2: the game as a tree of moves */
 
 /*
  * Reads what an earlier visit saved: {settings, game} or null when there is

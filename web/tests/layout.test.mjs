@@ -40,8 +40,17 @@ async function reviewedPage(viewport, options = {}) {
   await page.waitForFunction(() => document.body.dataset.view === '6', null, { timeout: 10000 });
   await page.check('#analyse');
   await page.waitForFunction(() => document.querySelectorAll('#pv .pv-move').length >= 10, null, { timeout: 30000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollToTop(page);
   return page;
+}
+
+/* The page and its scrolling columns at their tops (a click scrolls them to the control). */
+async function scrollToTop(page) {
+  await page.waitForTimeout(100);
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    for (const e of document.querySelectorAll('.columns, .side, .panel')) e.scrollTop = 0;
+  });
 }
 
 /* What is wrong with the layout, as a list of sentences (empty: nothing). */
@@ -124,7 +133,7 @@ test('on a laptop (1280x800): the whole board and the move entry on the first sc
   await page.check('#clock-on');
   await page.click('#new-black');
   await page.waitForFunction(() => document.body.classList.contains('clocked'));
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollToTop(page);
   assert.deepEqual(await layoutProblems(page, 30), []);
   for (const sel of ['#clock-top', '#clock-bottom', '#move-input']) {
     const b = await page.locator(sel).boundingBox();

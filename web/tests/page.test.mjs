@@ -290,7 +290,7 @@ test('the variant selector: Russian names squares a-h 1-8, White moves first, PD
   await settle(page);
   const [opening] = await moves(page);
   assert.match(opening, /^[aceg]3-[a-h]4$/);
-  assert.match(await page.textContent('#moves li'), new RegExp(`^${opening}$`)); /* move 1 is White's */
+  assert.match(await page.textContent('#moves .mainline'), new RegExp(`^1\\.${opening}$`)); /* move 1 is White's */
   assert.match(await page.textContent('#subtitle'), /Russian draughts/);
   const names = await labels();
   assert.ok(names.includes('c3') && names.includes('b8') && names.includes('h2'), names.join(' '));
@@ -351,7 +351,8 @@ test('a PDN game of GameType 26 selects Brazilian, and one of 23 selects pool ag
   await page.click('#pdn-load');
   await page.waitForFunction(() => document.body.dataset.moves === 'c3-d4 f6-g5 b2-c3', null, { timeout: 10000 });
   assert.equal(await page.inputValue('#variant'), 'brazilian');
-  assert.match(await page.textContent('#status'), /Your move \(Black\)/);
+  assert.match(await page.textContent('#status'), /Analysis: Black to move/);
+  assert.equal(await page.title(), 'poolshark: Brazilian draughts');
   await page.fill('#pdn-text', '[GameType "21"]\n1. 32-28 *\n');
   await page.click('#pdn-load');
   await page.waitForFunction(() => /Bad PDN/.test(document.getElementById('message').textContent));
@@ -361,6 +362,7 @@ test('a PDN game of GameType 26 selects Brazilian, and one of 23 selects pool ag
   await page.click('#pdn-load');
   await page.waitForFunction(() => document.body.dataset.moves === '11-15', null, { timeout: 10000 });
   assert.equal(await page.inputValue('#variant'), 'pool');
+  await page.uncheck('#analyse');
   await settle(page);
   noProblems(page);
   await page.context().close();

@@ -18,7 +18,9 @@ after(async () => {
 const engineBin = process.env.POOLSHARK_BIN || join(root, 'poolshark');
 const plies = async (page, key = 'line') => (await dataset(page, key)).split(' ').filter(Boolean);
 const waitFor = (page, f, arg, timeout = 20000) => page.waitForFunction(f, arg, { timeout });
-const waitView = (page, v) => waitFor(page, (n) => document.body.dataset.view === String(n) && document.body.dataset.busy === 'false', v);
+/* The position after `v` plies shown, and poolshark not moving (analysis may run). */
+const waitView = (page, v) => waitFor(page, (n) => document.body.dataset.view === String(n) &&
+  (document.body.dataset.busy === 'false' || document.body.dataset.analysing === 'true'), v);
 
 /* The FEN the native engine reaches after `moves` from the start. */
 function nativeFen(moves) {
@@ -46,7 +48,9 @@ test('review: one graph point a ply, the blunder marked with the best move, save
   await page.selectOption('#review-budget', 'quick');
   await loadPdn(page, BLUNDER_GAME);
   await waitFor(page, () => (document.body.dataset.line || '').split(' ').length === 14);
-  await settle(page);
+  /* A loaded game opens for analysis, its players and event shown. */
+  assert.match(await page.textContent('#status'), /^Analysis: /);
+  assert.match(await page.textContent('#game-info'), /a blunder/);
   await page.click('#review');
   await waitFor(page, () => /Review done/.test(document.getElementById('message').textContent), null, 60000);
   assert.equal(await page.locator('#graph circle.graph-point').count(), 14);
@@ -90,6 +94,7 @@ test('walk: the move list, the arrow keys, Home, End and the buttons show the po
   const page = await openPage(browser);
   await loadPdn(page, SHORT_GAME);
   await waitFor(page, () => document.body.dataset.view === '6');
+  await page.uncheck('#analyse');
   const line = await plies(page);
   await page.locator('#moves button[data-ply="2"]').click();
   await waitView(page, 2);
@@ -130,23 +135,28 @@ test('walk: the move list, the arrow keys, Home, End and the buttons show the po
   await page.context().close();
 });
 
-test('a move played at an earlier position plays on from there; take back still works', async () => {
+test('a move played at an earlier position starts a side line; take back keeps the moves', async () => {
   const page = await openPage(browser);
   await page.selectOption('#movetime', '0.2');
   await loadPdn(page, SHORT_GAME);
   await waitFor(page, () => document.body.dataset.view === '6');
+  await page.uncheck('#analyse');
   await page.locator('#moves button[data-ply="2"]').click();
   await waitView(page, 2);
   assert.match(await page.textContent('#status'), /Move 2 of 6/);
   await clickSquares(page, 9, 14);
-  /* The later moves are gone, and poolshark answers the new move. */
+  /* The new move starts a side line, the game's moves stay, and poolshark answers. */
   await waitFor(page, () => (document.body.dataset.line || '').split(' ').length === 4 && document.body.dataset.busy === 'false');
   const line = await plies(page);
   assert.deepEqual(line.slice(0, 3), ['11-15', '23-19', '9-14']);
   assert.equal(await dataset(page, 'view'), '4');
+  assert.equal(await dataset(page, 'lines'), '2');
+  assert.match(await page.textContent('#moves .mainline'), /8-11.*22-17.*9-13.*17-14/);
+  assert.match(await page.textContent('#moves .variation'), /^2\.9-14/);
   assert.match(await page.textContent('#status'), /Your move/);
   await page.click('#takeback');
-  await waitFor(page, () => document.body.dataset.line === '11-15 23-19' && document.body.dataset.view === '2');
+  await waitFor(page, () => document.body.dataset.view === '2' && document.body.dataset.busy === 'false');
+  assert.deepEqual(await plies(page), line, 'the moves taken back stay in the line');
   assert.equal(await dataset(page, 'fen'), nativeFen(['11-15', '23-19']));
   assert.match(await page.textContent('#message'), /Took back 2 moves/);
   noProblems(page);
@@ -180,8 +190,9 @@ test('the game and the settings survive a reload', async () => {
   /* A saved game the engine refuses (edited by hand, or an older page) gives way to a new one. */
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem('poolshark.page'));
-    saved.game.line = ['11-15', '11-15'];
+    saved.game.tree.root = [null, [['11-15', [['11-15', [], {}]], {}]], {}];
     localStorage.setItem('poolshark.page', JSON.stringify(saved));
+    history.replaceState(null, '', location.pathname); /* the address would bring the game back */
   });
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
@@ -202,24 +213,21 @@ test('a PDN of several games asks which one; a damaged game or an illegal move i
   ].join('\n');
   await loadPdn(page, file);
   await waitFor(page, () => !document.getElementById('pdn-choice').hidden);
-  const titles = await page.locator('#pdn-games option').allTextContents();
+  const titles = await page.locator('#pdn-games button').allTextContents();
   assert.equal(titles.length, 4);
   assert.match(titles[0], /game 1: Ann - Bob, first \* \(2 plies\)/);
   assert.match(titles[1], /game 2: damaged/);
   assert.equal(await dataset(page, 'line'), '', 'nothing loads before a choice');
-  await page.selectOption('#pdn-games', '3');
-  await page.click('#pdn-choose');
+  await page.click('#pdn-games button[data-index="3"]');
   await waitFor(page, () => document.body.dataset.line === '9-14 22-17 11-15');
   assert.match(await page.textContent('#message'), /game 4 of 4/);
   const fen = await dataset(page, 'fen');
 
   await loadPdn(page, file);
-  await page.selectOption('#pdn-games', '1');
-  await page.click('#pdn-choose');
+  await page.click('#pdn-games button[data-index="1"]');
   await waitFor(page, () => /Bad PDN/.test(document.getElementById('message').textContent));
   assert.match(await page.textContent('#message'), /game 2, move 2, line 8: 'hello' is not a move in PDN/);
-  await page.selectOption('#pdn-games', '2');
-  await page.click('#pdn-choose');
+  await page.click('#pdn-games button[data-index="2"]');
   await waitFor(page, () => /illegal move/.test(document.getElementById('message').textContent));
   assert.match(await page.textContent('#message'), /game 3, move 2\. 15-19 \(line 12\): illegal move 15-19/);
   assert.equal(await dataset(page, 'line'), '9-14 22-17 11-15');

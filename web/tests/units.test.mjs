@@ -32,7 +32,11 @@ test('PDN reading keeps the moves and tags of the first game', () => {
   const text = `[Event "x y"]\n[FEN "W:W18:B7,15"]\n1... 18x11 {why} 2. 7x16 (2. 15-19 3. 11x2) ; a remark\n` +
     `3.32-27 $1 16-19!? 1-0\n[Event "next"]\n1. 9-14 *\n`;
   const game = plain(run(`pdnRead(${JSON.stringify(text)})`));
-  assert.deepEqual(game, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], lines: [3, 3, 4, 4], result: '1-0' });
+  const { tree, ...rest } = game;
+  assert.deepEqual(rest, { tags: { Event: 'x y', FEN: 'W:W18:B7,15' }, moves: ['18x11', '7x16', '32-27', '16-19'], lines: [3, 3, 4, 4], result: '1-0' });
+  /* The variation is an alternative to 7x16, the move before it. */
+  const moves = (n) => [n.move, n.children.map(moves)];
+  assert.deepEqual(moves(tree), [null, [['18x11', [['7x16', [['32-27', [['16-19', []]]]]], ['15-19', [['11x2', []]]]]]]]);
   assert.deepEqual(plain(run(`pdnRead('11-15 22-18')`)).moves, ['11-15', '22-18']);
   assert.deepEqual(plain(run(`pdnRead('1. c3-d4 f6-e5 2. d4:f6 g7xe5 *')`)).moves, ['c3-d4', 'f6-e5', 'd4:f6', 'g7xe5']);
 });
@@ -145,7 +149,7 @@ test('saved state: read back as written, anything else ignored', () => {
   run('var box = new Map(); var store = { getItem: (k) => box.get(k) ?? null, setItem: (k, v) => box.set(k, v), removeItem: (k) => box.delete(k) };');
   assert.equal(run('storageLoad(store)'), null);
   assert.equal(run("storageSave(store, { a: 1 }, { line: ['11-15'] })"), true);
-  assert.deepEqual(plain(run('storageLoad(store)')), { version: 1, settings: { a: 1 }, game: { line: ['11-15'] } });
+  assert.deepEqual(plain(run('storageLoad(store)')), { version: 2, settings: { a: 1 }, game: { line: ['11-15'] } });
   run("box.set(STORAGE_KEY, '{not json')");
   assert.equal(run('storageLoad(store)'), null);
   run("box.set(STORAGE_KEY, JSON.stringify({ version: 99 }))");
