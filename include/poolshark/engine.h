@@ -36,6 +36,7 @@ typedef struct EngineOptions {
 	EngineEval eval;                 /* the evaluation searched with (doc/EVAL.md) */
 	char eval_file[ENGINE_PATH_MAX]; /* the network of eval=net: "default" (compiled in) or a file */
 	int contempt; /* hundredths of a man a draw is worse than level for the engine (SearchControl) */
+	int multipv;  /* lines searched and reported, 1..SEARCH_MAX_LINES (SearchLimits.multipv) */
 } EngineOptions;
 
 typedef struct Engine Engine;
@@ -63,7 +64,8 @@ const char *engine_status_text(EngineStatus status);
 
 /* Default options: hash 64 MiB, move overhead 50 ms, ponder off, strength 100,
  * no endgame databases, pool checkers, one thread, book off, the learned
- * network (eval=net, the one compiled in for the variant), contempt 0. */
+ * network (eval=net, the one compiled in for the variant), contempt 0, one
+ * line (multipv 1). */
 void engine_default_options(EngineOptions *out);
 
 /* A new engine at the start position; NULL when memory is short. */

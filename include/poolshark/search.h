@@ -19,6 +19,9 @@
 
 _Static_assert((int)EVAL_LIMIT < (int)SCORE_WIN_MIN, "evaluations never look like a won game");
 
+/* The most lines a multi-line search (SearchLimits.multipv) reports. */
+enum { SEARCH_MAX_LINES = 10 };
+
 /* Progress of a running search, passed to the info callback. */
 typedef struct SearchInfo {
 	int depth;         /* completed iteration */
@@ -32,6 +35,9 @@ typedef struct SearchInfo {
 	Move pv[SEARCH_MAX_PLY];
 	uint64_t egdb_hits; /* endgame database probes that found the position */
 	bool egdb_root;     /* the score is the database's value of the root */
+	/* A multi-line search: which line this is, 1 the best (lines come
+	 * best first after each iteration); 0 for a search of one line. */
+	int line;
 } SearchInfo;
 
 /* The outcome of a search: best move (move_none() when there is no legal
@@ -137,7 +143,12 @@ void search_set_egdb(Search *s, Egdb *db);
  * (wall time from limits->clock_start_ms) never stops the first iteration,
  * so that even an overdrawn clock gets a searched move, at once; `stop`
  * does. Deterministic for a given table content, history and limits
- * without a clock.
+ * without a clock. With limits->multipv above 1 each iteration searches
+ * that many lines (fewer when there are fewer legal moves), each with the
+ * first moves of the lines above it left out of the root and in a window
+ * of its own, so that every line's score is exact; the info callback then
+ * gets each line of each completed iteration, best first (SearchInfo.line),
+ * and *out is the first line's. A database root is then searched too.
  */
 void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *limits,
                 const SearchControl *control, SearchResult *out);

@@ -6,6 +6,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "poolshark/move.h"
+
+/* The most root moves a search may be restricted to (SearchLimits). */
+enum { SEARCH_MAX_ROOT_MOVES = 64 };
+
 /* Limits of one search; zero fields are "no limit". Times in milliseconds. */
 typedef struct SearchLimits {
 	int depth;            /* plies; 0 = none */
@@ -24,6 +29,13 @@ typedef struct SearchLimits {
 	/* Every root move gets an exact score in each iteration (no window
 	 * at the root, so slower); read them with search_root_scores(). */
 	bool score_all_moves;
+	/* The best `multipv` root moves each get their line and exact score
+	 * (search.h, SEARCH_MAX_LINES at most); 0 or 1: one line. */
+	int multipv;
+	/* Only these root moves are searched (each legal in the root
+	 * position); 0: every legal move. */
+	int root_move_count;
+	Move root_moves[SEARCH_MAX_ROOT_MOVES];
 } SearchLimits;
 
 /*

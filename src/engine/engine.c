@@ -30,6 +30,7 @@ void engine_default_options(EngineOptions *out)
 	out->eval = ENGINE_EVAL_NET;
 	snprintf(out->eval_file, sizeof out->eval_file, "default");
 	out->contempt = 0;
+	out->multipv = 1;
 }
 
 /* A new network for `variant` from `file` ("default": the compiled-in
@@ -412,6 +413,8 @@ static int clamp_strength(int strength)
 static SearchLimits effective_limits(const Engine *e, const SearchLimits *limits)
 {
 	SearchLimits l = *limits;
+	if (l.multipv == 0)
+		l.multipv = e->options.multipv;
 	int strength = clamp_strength(e->options.strength);
 	if (strength < 100) {
 		int depth_cap = 1 + strength / 10;
@@ -467,12 +470,12 @@ static void choose_weaker_move(Engine *e, SearchResult *out)
 }
 
 /* A book move for the root, when the book is on and this search may use
- * it: analysis and pondering want a search, a weaker setting its own
- * choices. */
+ * it: analysis, several lines and pondering want a search, a weaker
+ * setting its own choices. */
 static bool book_move(Engine *e, SearchResult *out)
 {
 	if (!e->book || e->options.variant != VARIANT_POOL || e->limits.infinite || e->limits.ponder ||
-	    clamp_strength(e->options.strength) < 100)
+	    e->limits.multipv > 1 || clamp_strength(e->options.strength) < 100)
 		return false;
 	Move m;
 	if (!book_pick(e->book, &e->root.position, &e->random, &m))

@@ -9,6 +9,7 @@
 #include "poolshark/book.h"
 #include "poolshark/nnue.h"
 #include "poolshark/number.h"
+#include "poolshark/search.h"
 #include "poolshark/text.h"
 #include "poolshark/threads.h"
 
@@ -175,6 +176,16 @@ static bool set_eval_file(EngineOptions *o, const char *text, char *error, size_
 	return true;
 }
 
+static long long get_multipv(const EngineOptions *o)
+{
+	return o->multipv;
+}
+
+static void set_multipv(EngineOptions *o, long long value)
+{
+	o->multipv = (int)value;
+}
+
 static const OptionDef table[] = {
     {"variant", OPTION_ENUM, 0, 0, VARIANT_NAMES, "the rules played (a change starts a new game)",
      get_variant, set_variant, NULL, NULL, NULL, NULL},
@@ -202,6 +213,9 @@ static const OptionDef table[] = {
     {"contempt", OPTION_INT, -MAX_CONTEMPT, MAX_CONTEMPT, NULL,
      "hundredths of a man a draw is worse than level for the engine (below 0: better)", get_contempt,
      set_contempt, NULL, NULL, NULL, NULL},
+    {"multipv", OPTION_INT, 1, SEARCH_MAX_LINES, NULL,
+     "lines analysed, each with an exact score (1: the best move only)", get_multipv, set_multipv, NULL, NULL,
+     NULL, NULL},
 };
 enum { TABLE_SIZE = sizeof table / sizeof table[0] };
 

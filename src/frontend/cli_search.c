@@ -44,9 +44,12 @@ static void print_info(const SearchInfo *info, void *user)
 	uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
 	if (info->egdb_hits)
 		snprintf(hits, sizeof hits, " egdb-hits %" PRIu64, info->egdb_hits);
-	printf("info depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64
+	char number[32] = "";
+	if (info->line > 0)
+		snprintf(number, sizeof number, " multipv %d", info->line);
+	printf("info%s depth %d mean-depth %.1f score %s nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64
 	       "%s pv %s\n",
-	       info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, hits, line);
+	       number, info->depth, info->mean_depth, score, info->nodes, info->time_ms, nps, hits, line);
 	fflush(stdout);
 }
 

@@ -30,6 +30,7 @@ static const char *const help_text =
     "  pos start | pos fen=F    the start position, or a PDN FEN; moves in Hub or PDN form\n"
     "  level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite\n"
     "  go think | go ponder | go analyze      search; info lines, then done move=M ponder=M\n"
+    "  go ... searchmoves=\"M M\"                only these root moves (multipv: one line each)\n"
     "  ping | stop | ponder-hit               also during a search\n"
     "  quit\n"
     "Commands for people and scripts:\n"

@@ -47,6 +47,8 @@ static void on_info(const SearchInfo *info, void *user)
 	double seconds = info->time_ms / 1000.0;
 	HubWriter w;
 	hubwriter_init(&w, buffer, sizeof buffer, "info");
+	if (info->line > 0)
+		hubwriter_addf(&w, "multipv", "%d", info->line);
 	hubwriter_addf(&w, "depth", "%d", info->depth);
 	hubwriter_addf(&w, "mean-depth", "%.1f", info->mean_depth);
 	hubwriter_addf(&w, "score", "%.2f", score_in_men(info->score));
@@ -413,6 +415,40 @@ static bool go_failed(Protocol *p, const char *message)
 	return true;
 }
 
+/* Reads `searchmoves` of go: moves of the current position, each legal,
+ * into limits->root_moves; false with the message in error. */
+static bool read_searchmoves(Protocol *p, const char *text, SearchLimits *limits, char *error, size_t size)
+{
+	const Position *here = protocol_position(p);
+	limits->root_move_count = 0;
+	for (const char *s = text;;) {
+		s += strspn(s, " \t");
+		if (!*s)
+			break;
+		size_t n = strcspn(s, " \t");
+		char move[NOTATION_MOVE_MAX], why[NOTATION_ERROR_MAX];
+		if (n >= sizeof move || limits->root_move_count == SEARCH_MAX_ROOT_MOVES) {
+			snprintf(error, size, "searchmoves: more than %d moves, or a move too long",
+			         SEARCH_MAX_ROOT_MOVES);
+			return false;
+		}
+		memcpy(move, s, n);
+		move[n] = '\0';
+		s += n;
+		if (notation_parse_move(here, move, &limits->root_moves[limits->root_move_count], why,
+		                        sizeof why) != MOVE_PARSE_OK) {
+			snprintf(error, size, "searchmoves: %s", why);
+			return false;
+		}
+		limits->root_move_count++;
+	}
+	if (!limits->root_move_count) {
+		snprintf(error, size, "searchmoves names no move");
+		return false;
+	}
+	return true;
+}
+
 static bool cmd_go(Protocol *p, const HubLine *line)
 {
 	const char *mode = hubline_word(line, 0);
@@ -432,6 +468,10 @@ static bool cmd_go(Protocol *p, const HubLine *line)
 		return go_failed(p, "no position: send pos first");
 	if (!movegen_has_moves(protocol_position(p)))
 		return go_failed(p, "no legal move in this position: the side to move has lost");
+	const char *only = hubline_value(line, "searchmoves");
+	char problem[PROTOCOL_MESSAGE_MAX];
+	if (only && !read_searchmoves(p, only, &limits, problem, sizeof problem))
+		return go_failed(p, problem);
 	if (p->level_refused) {
 		/* The GUI sent a clock the engine could not read: rather than
 		 * think for the default, which may be more than that clock,

@@ -414,6 +414,30 @@ static void keep_root_only(const Search *s, MoveList *list)
 	list->count = kept;
 }
 
+/* Whether `m` is among moves[0..count). */
+static bool move_listed(Move m, const Move *moves, int count)
+{
+	for (int j = 0; j < count; j++)
+		if (move_equal(m, moves[j]))
+			return true;
+	return false;
+}
+
+/* The root moves asked for (limits.root_moves), and in a line of a
+ * multi-line search not those of the lines above it. */
+static void restrict_root_moves(const Search *s, MoveList *list)
+{
+	int kept = 0;
+	for (int i = 0; i < list->count; i++) {
+		Move m = list->moves[i];
+		if ((!s->limits.root_move_count ||
+		     move_listed(m, s->limits.root_moves, s->limits.root_move_count)) &&
+		    !move_listed(m, s->root_skip, s->root_skip_count))
+			list->moves[kept++] = m;
+	}
+	list->count = kept;
+}
+
 /* 1000 ln(n) for n < 64: reductions in integers, so that node counts never
  * depend on the compiler's floating point. */
 static const int LN_1000[64] = {
@@ -505,8 +529,14 @@ int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node
 	bool capturing = move_is_capture(list->moves[0]);
 
 	/* Step 6. A forced move costs the opponent nothing to answer: look
-	 * one ply further. */
+	 * one ply further. A root restricted to some moves (a line of a
+	 * multi-line search, or the moves asked for) is not forced for it. */
 	int extension = list->count == 1 ? 1 : 0;
+	if (ply == 0 && (s->root_skip_count || s->limits.root_move_count)) {
+		restrict_root_moves(s, list);
+		if (list->count == 0)
+			return -SCORE_INFINITE;
+	}
 
 	/* Step 7. Reverse futility: a quiet position far above beta at low
 	 * depth, with no capture threatened, is taken as it stands. */
@@ -583,9 +613,11 @@ int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node
 		}
 	}
 
-	/* Step 11. Store what was learnt. */
+	/* Step 11. Store what was learnt; not a root with moves left out,
+	 * whose score is not the position's. */
 	TTBound bound = best >= beta ? TT_BOUND_LOWER : (best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER);
-	tt_store(s->tt, pos->key, ply, depth, best, static_eval, bound,
-	         bound == TT_BOUND_UPPER ? move_none() : best_move);
+	if (!(ply == 0 && (s->root_skip_count || s->limits.root_move_count)))
+		tt_store(s->tt, pos->key, ply, depth, best, static_eval, bound,
+		         bound == TT_BOUND_UPPER ? move_none() : best_move);
 	return best;
 }

@@ -18,6 +18,14 @@ typedef struct EvalCacheEntry {
 
 enum { EVAL_CACHE_SIZE = 1 << 13 }; /* a power of two */
 
+/* A line of a multi-line search: its first move, exact score and moves. */
+typedef struct SearchLine {
+	Move move;
+	int score;
+	int pv_length;
+	Move pv[SEARCH_MAX_PLY];
+} SearchLine;
+
 /* One ply of the line being searched. */
 typedef struct Frame {
 	Position pos;
@@ -91,6 +99,14 @@ struct Search {
 	bool egdb_root;
 	int root_only_count;
 	Move root_only[MOVELIST_CAPACITY];
+	/* A multi-line search: the lines of the last completed iteration
+	 * (line_count of them, best first) and of the one in progress, and
+	 * the root moves the line being searched leaves out (those of the
+	 * lines above it). */
+	int line_count;
+	SearchLine lines[SEARCH_MAX_LINES], next_lines[SEARCH_MAX_LINES];
+	int root_skip_count;
+	Move root_skip[SEARCH_MAX_LINES];
 };
 
 /* Every POLL_NODES nodes the search looks at the stop flag and the clock

@@ -43,7 +43,9 @@ static int search_iteration(Search *s, int depth, int previous)
 	}
 }
 
-static void report(Search *s, int depth, int score)
+/* Reports a completed iteration (or a line of one: `line` 1.., with its
+ * own moves; 0 and the search's principal variation for a lone line). */
+static void report_line(Search *s, int depth, int score, int line, const Move *pv, int pv_length)
 {
 	if (!s->control->info)
 		return;
@@ -55,12 +57,68 @@ static void report(Search *s, int depth, int score)
 	info.mate_plies = info.mate ? score_mate_plies(score) : 0;
 	info.nodes = nodes_searched(s);
 	info.time_ms = clock_now_ms() - s->start_ms;
-	info.pv_length = s->pv_length[0];
+	info.pv_length = pv_length;
 	for (int i = 0; i < info.pv_length; i++)
-		info.pv[i] = s->pv[0][i];
+		info.pv[i] = pv[i];
 	info.egdb_hits = s->egdb_hits;
 	info.egdb_root = s->egdb_root;
+	info.line = line;
 	s->control->info(&info, s->control->user);
+}
+
+static void report(Search *s, int depth, int score)
+{
+	report_line(s, depth, score, 0, s->pv[0], s->pv_length[0]);
+}
+
+/*
+ * Step M. One iteration of a multi-line search: line k is the best line
+ * of the root without the first moves of lines 0..k-1, searched in an
+ * aspiration window around its score of the last iteration (widened until
+ * the score falls inside), so that each score is exact and none is a
+ * bound left by another line's window. The lines are then ordered best
+ * first (a deeper look can rank them otherwise than they were found).
+ * False when the search stopped before the iteration was complete.
+ */
+static bool search_lines(Search *s, int depth, int count)
+{
+	Move root_move = s->root_move;
+	for (int k = 0; k < count; k++) {
+		s->root_skip_count = k;
+		for (int j = 0; j < k; j++)
+			s->root_skip[j] = s->next_lines[j].move;
+		/* Ordered first at the root: the move of this line last time. */
+		if (k < s->line_count)
+			s->root_move = s->lines[k].move;
+		s->iteration_has_best = false;
+		s->leaf_ply_sum = s->leaf_count = 0;
+		int previous = k < s->line_count ? s->lines[k].score : 0;
+		int score = search_iteration(s, depth, previous);
+		if (s->stopped || !s->iteration_has_best)
+			break;
+		SearchLine *line = &s->next_lines[k];
+		line->move = s->iteration_best;
+		line->score = score;
+		line->pv_length = s->pv_length[0];
+		memcpy(line->pv, s->pv[0], sizeof line->pv[0] * (size_t)line->pv_length);
+		if (k == count - 1) {
+			/* Insertion sort, stable: equal scores keep the order found. */
+			for (int i = 1; i < count; i++)
+				for (int j = i; j > 0 && s->next_lines[j].score > s->next_lines[j - 1].score;
+				     j--) {
+					SearchLine t = s->next_lines[j];
+					s->next_lines[j] = s->next_lines[j - 1];
+					s->next_lines[j - 1] = t;
+				}
+			memcpy(s->lines, s->next_lines, sizeof s->lines[0] * (size_t)count);
+			s->line_count = count;
+			s->root_skip_count = 0;
+			return true;
+		}
+	}
+	s->root_skip_count = 0;
+	s->root_move = root_move;
+	return false;
 }
 
 /* How many times the position with `key` occurred in the game before the
@@ -220,9 +278,35 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 		wait_while_pondering(s);
 		return;
 	}
-	/* Whatever happens next, there is a legal move to play. */
+	/* Whatever happens next, there is a legal move to play: one of those
+	 * asked for, when they are legal. */
 	out->best = moves->moves[0];
-	if (s->egdb && !limits->score_all_moves && egdb_root_move(s, root, moves, out)) {
+	int searched = moves->count;
+	if (limits->root_move_count) {
+		searched = 0;
+		for (int i = 0; i < moves->count; i++)
+			for (int j = 0; j < limits->root_move_count; j++)
+				if (move_equal(moves->moves[i], limits->root_moves[j])) {
+					if (!searched++)
+						out->best = moves->moves[i];
+					break;
+				}
+		if (!searched) {
+			wait_while_pondering(s);
+			return;
+		}
+	}
+	/* Several lines asked for: numbered, even when the position has fewer. */
+	bool numbered = limits->multipv > 1 && !limits->score_all_moves;
+	int lines = numbered ? limits->multipv : 1;
+	if (lines > searched)
+		lines = searched;
+	if (lines > SEARCH_MAX_LINES)
+		lines = SEARCH_MAX_LINES;
+	s->line_count = 0;
+	s->root_skip_count = 0;
+	if (s->egdb && !limits->score_all_moves && !numbered && !limits->root_move_count &&
+	    egdb_root_move(s, root, moves, out)) {
 		out->egdb_hits = s->egdb_hits;
 		out->egdb_root = true;
 		wait_while_pondering(s);
@@ -230,7 +314,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	}
 	bool clock = limits->time_left_ms > 0 || limits->move_time_ms > 0;
 	int max_depth = limits->depth > 0 && limits->depth < MAX_ITERATION ? limits->depth : MAX_ITERATION;
-	if (moves->count == 1 && clock && !s->pondering && !limits->infinite)
+	if (searched == 1 && clock && !s->pondering && !limits->infinite)
 		max_depth = 1; /* nothing to think about: answer at once */
 
 	int score = 0;
@@ -239,33 +323,49 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 		 * are one ply ahead and fill the table for the others. */
 		if (s->control->helper % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth)
 			continue;
-		s->iteration_has_best = false;
-		s->leaf_ply_sum = s->leaf_count = 0;
-		int result = search_iteration(s, depth, score);
-		if (s->stopped) {
-			/* A root move that beat the window in the unfinished
-			 * iteration is better informed than the last one. */
-			if (s->iteration_has_best) {
-				out->best = s->iteration_best;
-				out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+		if (numbered) {
+			if (!search_lines(s, depth, lines))
+				break; /* the last complete iteration stands */
+			const SearchLine *best = &s->lines[0];
+			score = best->score;
+			s->root_move = best->move;
+			s->has_root_move = true;
+			out->best = best->move;
+			out->ponder = best->pv_length > 1 ? best->pv[1] : move_none();
+			out->score = score;
+			out->depth = depth;
+			for (int k = 0; k < lines; k++)
+				report_line(s, depth, s->lines[k].score, k + 1, s->lines[k].pv,
+				            s->lines[k].pv_length);
+		} else {
+			s->iteration_has_best = false;
+			s->leaf_ply_sum = s->leaf_count = 0;
+			int result = search_iteration(s, depth, score);
+			if (s->stopped) {
+				/* A root move that beat the window in the unfinished
+				 * iteration is better informed than the last one. */
+				if (s->iteration_has_best) {
+					out->best = s->iteration_best;
+					out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+				}
+				break;
 			}
-			break;
+			score = result;
+			if (limits->score_all_moves) {
+				s->scored_count = s->root_count;
+				memcpy(s->scored_moves, s->root_moves,
+				       sizeof s->root_moves[0] * (size_t)s->root_count);
+				memcpy(s->scored_scores, s->root_scores,
+				       sizeof s->root_scores[0] * (size_t)s->root_count);
+			}
+			s->root_move = s->iteration_best;
+			s->has_root_move = true;
+			out->best = s->iteration_best;
+			out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
+			out->score = score;
+			out->depth = depth;
+			report(s, depth, score);
 		}
-		score = result;
-		if (limits->score_all_moves) {
-			s->scored_count = s->root_count;
-			memcpy(s->scored_moves, s->root_moves,
-			       sizeof s->root_moves[0] * (size_t)s->root_count);
-			memcpy(s->scored_scores, s->root_scores,
-			       sizeof s->root_scores[0] * (size_t)s->root_count);
-		}
-		s->root_move = s->iteration_best;
-		s->has_root_move = true;
-		out->best = s->iteration_best;
-		out->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : move_none();
-		out->score = score;
-		out->depth = depth;
-		report(s, depth, score);
 
 		if (!s->pondering && !limits->infinite) {
 			/* A forced end found with room to spare will not change. */
