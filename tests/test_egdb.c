@@ -950,6 +950,67 @@ static void test_search_keeps_a_drawn_position_drawn(void **state)
 	egdb_close(db);
 }
 
+/* ---- Looking positions up ---- */
+
+/* `analyse --lookup` and the Hub's `lookup` give the databases' verdict on
+ * the position and on each move, best first: each move's verdict is its
+ * resulting position's value seen from the mover, one ply further. */
+static void test_lookup_names_every_move(void **state)
+{
+	(void)state;
+	const char *fen = "W:WK18,K22,K26:BK1";
+	SupportRun r;
+	support_run(&r, "%s analyse --egdb %s --fen '%s' --lookup", paths.engine, paths.db, fen);
+	const char *out = r.text;
+	Egdb *db = open_db(paths.db);
+	Position p = support_position(fen);
+	uint8_t v = probe(db, fen);
+	assert_int_equal(egdb_value_result(v), EGDB_WIN);
+	char expected[128];
+	snprintf(expected, sizeof expected, "position win in %d plies (White to move)\n",
+	         egdb_value_distance(v));
+	if (strncmp(out, expected, strlen(expected)))
+		fail_msg("analyse --lookup printed:\n%s", out);
+	MoveList list;
+	int n = movegen_generate(&p, &list), lines = 0, last_rank = 1000;
+	for (const char *line = strstr(out, "\nmove "); line; line = strstr(line + 1, "\nmove ")) {
+		char move[32], result[16];
+		int plies = 0;
+		assert_true(sscanf(line, "\nmove %31s %15s in %d", move, result, &plies) >= 2);
+		Move m;
+		char why[128];
+		assert_int_equal(notation_parse_move(&p, move, &m, why, sizeof why), MOVE_PARSE_OK);
+		Position next;
+		position_make(&p, m, &next);
+		uint8_t nv;
+		assert_true(egdb_probe(db, &next, &nv));
+		const char *theirs = egdb_value_result(nv) == EGDB_WIN    ? "loss"
+		                     : egdb_value_result(nv) == EGDB_LOSS ? "win"
+		                                                          : "draw";
+		if (strcmp(result, theirs) ||
+		    (strcmp(result, "draw") && plies != egdb_value_distance(nv) + 1))
+			fail_msg("%s: %s in %d, the databases say %s after it", move, result, plies, theirs);
+		int rank = !strcmp(result, "win")    ? 1000 - plies
+		           : !strcmp(result, "loss") ? -1000 + plies
+		                                     : 0;
+		assert_true(rank <= last_rank);
+		last_rank = rank;
+		lines++;
+	}
+	assert_int_equal(lines, n);
+	egdb_close(db);
+
+	/* The Hub says the same; a position outside the databases is named. */
+	support_run(
+	    &r,
+	    "printf 'set-param name=egdb-path value=%s\\npos fen=%s\\nlookup\\npos start\\nlookup\\n' | %s",
+	    paths.db, fen, paths.engine);
+	snprintf(expected, sizeof expected, "lookup result=win plies=%d count=%d", egdb_value_distance(v), n);
+	if (!strstr(out, expected))
+		fail_msg("no '%s' in:\n%s", expected, out);
+	assert_non_null(strstr(out, "error message=\"lookup: the position is not in the endgame databases"));
+}
+
 /* ---- The plan of three kings against one, fitted to the distances ---- */
 
 /* `pool-egdb fit-plan` on the four-piece databases writes exactly the
@@ -1143,6 +1204,7 @@ int main(void)
 	    cmocka_unit_test(test_info_reads_the_piece_count_from_the_files),
 	    cmocka_unit_test(test_search_plays_by_distance_within_the_rules),
 	    cmocka_unit_test(test_search_keeps_a_drawn_position_drawn),
+	    cmocka_unit_test(test_lookup_names_every_move),
 	    cmocka_unit_test(test_other_variants_do_not_probe),
 	    cmocka_unit_test(test_russian_search_plays_by_distance_within_its_counts),
 	    cmocka_unit_test(test_root_prefers_a_win_within_the_counts),

@@ -9,6 +9,7 @@
 
 #include "poolshark/egdb_class.h"
 #include "poolshark/egdb_file.h"
+#include "poolshark/move.h"
 #include "poolshark/position.h"
 
 /* A set of database files in one directory, memory-mapped class by class on
@@ -44,6 +45,30 @@ int egdb_max_pieces(const Egdb *db);
  * counters are not part of the value: callers apply them.
  */
 bool egdb_probe(Egdb *db, const Position *p, uint8_t *value);
+
+/* The databases' verdict on a position, for the side to move: its result
+ * and the plies to the end under best play (0 for a draw). */
+typedef struct EgdbVerdict {
+	EgdbResult result;
+	int plies;
+} EgdbVerdict;
+
+/* One legal move of a looked-up position and its verdict for the side
+ * that plays it. */
+typedef struct EgdbMoveVerdict {
+	Move move;
+	EgdbVerdict verdict;
+} EgdbMoveVerdict;
+
+/*
+ * The verdict on *p and on each of its legal moves (at most `max`
+ * written), from the mover's view, best first: the fastest wins, the
+ * draws, then the slowest losses (moves of equal verdict in generation
+ * order). Returns the number of legal moves, or -1 when *p or a position a
+ * move leads to is not in the set. The draw counters are not part of the
+ * verdict, as in the files: a win the 25-move rule could stop reads as won.
+ */
+int egdb_lookup(Egdb *db, const Position *p, EgdbVerdict *verdict, EgdbMoveVerdict *moves, int max);
 
 /*
  * The default database directory of the programs, written to out: "databases"

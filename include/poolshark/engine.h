@@ -136,6 +136,23 @@ bool engine_network_score(const Engine *e, const Position *p, int *score);
 int engine_egdb_pieces(const Engine *e, const char **error);
 
 /*
+ * The endgame databases' verdict on the current position and on each of
+ * its legal moves (egdb_lookup(): best first, at most `max` written).
+ * Returns the number of legal moves, or -1 with the reason in *why when
+ * the engine has no databases, plays another rule set, or the position
+ * is not in them. Safe while a search runs.
+ */
+int engine_lookup(Engine *e, EgdbVerdict *verdict, EgdbMoveVerdict *moves, int max, const char **why);
+
+/*
+ * The opening book's moves of the current position with their weights
+ * (book_moves(), at most `max`): the book of the `book` option, or the
+ * compiled-in default book while the option is off (opened on first use).
+ * 0 when the position is not in it (or not pool checkers).
+ */
+int engine_book_moves(Engine *e, Move *moves, int *weights, int max);
+
+/*
  * The game the engine plays: read it, never write it (the mutators below
  * do). It stays valid as long as the engine, and does not change while a
  * search runs.

@@ -97,6 +97,39 @@ int engine_egdb_pieces(const Engine *e, const char **error)
 	return egdb_max_pieces(e->egdb);
 }
 
+int engine_lookup(Engine *e, EgdbVerdict *verdict, EgdbMoveVerdict *moves, int max, const char **why)
+{
+	const Position *p = game_position(e->game);
+	*why = "";
+	if (!e->egdb) {
+		*why = e->egdb_error[0] ? e->egdb_error : "no endgame databases (egdb-path is none)";
+		return -1;
+	}
+	if (e->options.variant != VARIANT_POOL) {
+		*why = "the endgame databases are of pool checkers";
+		return -1;
+	}
+	int count = egdb_lookup(e->egdb, p, verdict, moves, max);
+	if (count < 0)
+		*why =
+		    "the position is not in the endgame databases (too many pieces, or a class is missing)";
+	return count;
+}
+
+int engine_book_moves(Engine *e, Move *moves, int *weights, int max)
+{
+	if (e->options.variant != VARIANT_POOL)
+		return 0;
+	const Book *book = e->book;
+	if (!book) {
+		char error[256];
+		if (!e->listed && !book_open("default", &e->listed, error, sizeof error))
+			return 0;
+		book = e->listed;
+	}
+	return book_moves(book, game_position(e->game), moves, weights, max);
+}
+
 static void *prepare_table(void *arg)
 {
 	Engine *e = arg;
@@ -226,6 +259,7 @@ void engine_destroy(Engine *e)
 	join_preparer(e, true);
 	tt_free(&e->tt);
 	book_free(e->book);
+	book_free(e->listed);
 	threads_destroy(e->threads);
 	egdb_close(e->egdb);
 	free(e->network);

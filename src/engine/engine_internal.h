@@ -20,6 +20,7 @@ struct Engine {
 	TT tt;
 	Threads *threads; /* every search: the main one (threads_main()) and the helpers' (Lazy SMP) */
 	Book *book;       /* NULL when off */
+	Book *listed;     /* the default book, opened by engine_book_moves() while book is off */
 	Egdb *egdb;       /* shared by every search of this engine; NULL: none */
 	char egdb_error[256];
 	char refusal[320];       /* why engine_set_options() last refused ENGINE_BAD_EGDB or _NETWORK */

@@ -120,13 +120,46 @@ int cli_bench(int argc, char **argv)
 	return CLI_OK;
 }
 
+/* A verdict of the databases for people: "win in 13 plies", "draw". */
+static void verdict_text(const EgdbVerdict *v, char *out, size_t size)
+{
+	if (v->result == EGDB_DRAW)
+		snprintf(out, size, "draw");
+	else
+		snprintf(out, size, "%s in %d pl%s", v->result == EGDB_WIN ? "win" : "loss", v->plies,
+		         v->plies == 1 ? "y" : "ies");
+}
+
+/* `analyse --lookup`: the databases' verdict on the position and on each
+ * legal move, best first, for the side to move. */
+static int print_lookup(Engine *engine, const Position *p)
+{
+	static EgdbMoveVerdict moves[MOVELIST_CAPACITY];
+	EgdbVerdict verdict;
+	const char *why;
+	int count = engine_lookup(engine, &verdict, moves, MOVELIST_CAPACITY, &why);
+	if (count < 0) {
+		fprintf(stderr, "poolshark analyse: --lookup: %s\n", why);
+		return CLI_FAILURE;
+	}
+	char text[64], move[NOTATION_MOVE_MAX];
+	verdict_text(&verdict, text, sizeof text);
+	printf("position %s (%s to move)\n", text, p->side == WHITE ? "White" : "Black");
+	for (int i = 0; i < count; i++) {
+		notation_write_move(p, moves[i].move, move, sizeof move);
+		verdict_text(&moves[i].verdict, text, sizeof text);
+		printf("move %-10s %s\n", move, text);
+	}
+	return CLI_OK;
+}
+
 static int analyse_usage(const char *problem)
 {
 	if (problem)
 		fprintf(stderr, "poolshark: %s\n", problem);
 	fprintf(stderr, "usage: poolshark analyse [--variant " VARIANT_CHOICES "] [--fen FEN] [--OPTION "
 	                "VALUE ...] (--depth D | --movetime "
-	                "MS | --nodes N)\n");
+	                "MS | --nodes N | --lookup)\n");
 	return CLI_USAGE;
 }
 
@@ -144,9 +177,15 @@ int cli_analyse(int argc, char **argv)
 	egdb_default_dir(default_egdb, sizeof default_egdb);
 	snprintf(options.egdb_path, sizeof options.egdb_path, "%s", default_egdb);
 
+	bool lookup = false;
 	for (int i = 1; i < argc; i++) {
 		const char *opt = argv[i];
 		char error[OPTION_ERROR_MAX];
+		if (!strcmp(opt, "--lookup")) {
+			lookup = true;
+			limit_count++;
+			continue;
+		}
 		if (options_parse_flag(argc, argv, &i, &options, error, sizeof error))
 			continue;
 		if (error[0])
@@ -184,7 +223,7 @@ int cli_analyse(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	if (limit_count != 1)
-		return analyse_usage("give exactly one of --depth, --movetime, --nodes");
+		return analyse_usage("give exactly one of --depth, --movetime, --nodes, --lookup");
 	/* A directory asked for must hold databases; the one beside the
 	 * binary is only taken when it does. */
 	if (strcmp(options.egdb_path, default_egdb) &&
@@ -204,6 +243,11 @@ int cli_analyse(int argc, char **argv)
 	if (options.egdb_path[0] && engine_egdb_pieces(engine, &why) == 0)
 		fprintf(stderr, "poolshark: no endgame databases: %s\n", why);
 	engine_new_game(engine, &p);
+	if (lookup) {
+		int status = print_lookup(engine, &p);
+		engine_destroy(engine);
+		return status;
+	}
 	SearchResult r;
 	engine_search_sync(engine, &limits, print_info, &p, &r);
 	engine_destroy(engine);

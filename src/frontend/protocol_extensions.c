@@ -39,6 +39,8 @@ static const char *const help_text =
     "  fen | moves              the FEN | the legal moves in PDN\n"
     "  move M | undo            play a move on the current game | take one back\n"
     "  legal                    one line per legal move: PDN, path, captured, Hub form\n"
+    "  lookup                   the endgame databases' win, draw or loss, in plies, of each move\n"
+    "  book                     the opening book's moves of the position, with their weights\n"
     "  game                     the game record: start FEN, moves in PDN, FEN, result\n"
     "  perft depth=N [divide]   count the leaves of the move tree\n"
     "  bench [depth=N]          fixed-depth search benchmark\n"
@@ -142,6 +144,76 @@ static void add_result(HubWriter *w, const Game *g)
 		return;
 	hubwriter_add(w, "result", game_result_text(status.result));
 	hubwriter_add(w, "reason", game_reason_text(status.reason));
+}
+
+static const char *verdict_name(EgdbResult r)
+{
+	return r == EGDB_WIN ? "win" : r == EGDB_LOSS ? "loss" : "draw";
+}
+
+/* The endgame databases' verdict on each legal move of the position (best
+ * first), then on the position: `lookup move=M hub=H result=R plies=N`,
+ * then `lookup result=R plies=N count=K`. */
+static bool cmd_lookup(Protocol *p, const HubLine *line)
+{
+	(void)line;
+	static EgdbMoveVerdict moves[MOVELIST_CAPACITY];
+	EgdbVerdict verdict;
+	const char *why;
+	pthread_mutex_lock(&p->output_lock);
+	int count = engine_lookup(p->engine, &verdict, moves, MOVELIST_CAPACITY, &why);
+	if (count < 0) {
+		pthread_mutex_unlock(&p->output_lock);
+		protocol_errorf(p, "lookup: %s", why);
+		return true;
+	}
+	const Position *pos = protocol_position(p);
+	for (int i = 0; i < count; i++) {
+		char buffer[256], text[NOTATION_MOVE_MAX];
+		HubWriter w;
+		hubwriter_init(&w, buffer, sizeof buffer, "lookup");
+		notation_write_move(pos, moves[i].move, text, sizeof text);
+		hubwriter_add(&w, "move", text);
+		notation_write_move_hub(moves[i].move, text, sizeof text);
+		hubwriter_add(&w, "hub", text);
+		hubwriter_add(&w, "result", verdict_name(moves[i].verdict.result));
+		hubwriter_addf(&w, "plies", "%d", moves[i].verdict.plies);
+		protocol_emit_locked(p, buffer);
+	}
+	char buffer[128];
+	snprintf(buffer, sizeof buffer, "lookup result=%s plies=%d count=%d", verdict_name(verdict.result),
+	         verdict.plies, count);
+	protocol_emit_locked(p, buffer);
+	pthread_mutex_unlock(&p->output_lock);
+	return true;
+}
+
+/* The opening book's moves of the position with their weights, heaviest
+ * first: `book move=M hub=H weight=W`, then `book count=K`. */
+static bool cmd_book(Protocol *p, const HubLine *line)
+{
+	(void)line;
+	Move moves[MOVELIST_CAPACITY];
+	int weights[MOVELIST_CAPACITY];
+	pthread_mutex_lock(&p->output_lock);
+	int count = engine_book_moves(p->engine, moves, weights, MOVELIST_CAPACITY);
+	const Position *pos = protocol_position(p);
+	for (int i = 0; i < count; i++) {
+		char buffer[256], text[NOTATION_MOVE_MAX];
+		HubWriter w;
+		hubwriter_init(&w, buffer, sizeof buffer, "book");
+		notation_write_move(pos, moves[i], text, sizeof text);
+		hubwriter_add(&w, "move", text);
+		notation_write_move_hub(moves[i], text, sizeof text);
+		hubwriter_add(&w, "hub", text);
+		hubwriter_addf(&w, "weight", "%d", weights[i]);
+		protocol_emit_locked(p, buffer);
+	}
+	char buffer[64];
+	snprintf(buffer, sizeof buffer, "book count=%d", count);
+	protocol_emit_locked(p, buffer);
+	pthread_mutex_unlock(&p->output_lock);
+	return true;
 }
 
 /* The engine's game record: where it started, its moves in PDN, where it
@@ -451,11 +523,12 @@ static bool cmd_set(Protocol *p, const HubLine *line)
 }
 
 const ProtocolCommand protocol_extension_commands[] = {
-    {"help", cmd_help, true},    {"board", cmd_board, true},  {"fen", cmd_fen, true},
-    {"moves", cmd_moves, true},  {"move", cmd_move, false},   {"undo", cmd_undo, false},
-    {"perft", cmd_perft, false}, {"bench", cmd_bench, false}, {"eval", cmd_eval, true},
-    {"name", cmd_name, true},    {"about", cmd_about, true},  {"get", cmd_get, true},
-    {"set", cmd_set, false},     {"legal", cmd_legal, true},  {"game", cmd_game, true},
+    {"help", cmd_help, true},     {"board", cmd_board, true},  {"fen", cmd_fen, true},
+    {"moves", cmd_moves, true},   {"move", cmd_move, false},   {"undo", cmd_undo, false},
+    {"perft", cmd_perft, false},  {"bench", cmd_bench, false}, {"eval", cmd_eval, true},
+    {"name", cmd_name, true},     {"about", cmd_about, true},  {"get", cmd_get, true},
+    {"set", cmd_set, false},      {"legal", cmd_legal, true},  {"game", cmd_game, true},
+    {"lookup", cmd_lookup, true}, {"book", cmd_book, false},
 };
 const int protocol_extension_command_count =
     (int)(sizeof protocol_extension_commands / sizeof protocol_extension_commands[0]);
