@@ -2,7 +2,10 @@
 # The browser app.
 
 # The page: the library compiled by emcc into a Web Worker, inlined with the
-# page's scripts into one web/dist/index.html (opens from disk too).
+# page's scripts into one web/dist/index.html (opens from disk too); around
+# it in web/dist/ the site to copy to a web server: the web manifest, the
+# icons, the service worker (offline use) and the endgame databases of up
+# to WEB_EGDB_PIECES pieces (egdb/, read by the page when first needed).
 EMCC     ?= emcc
 WEB_OUT  := build-web
 WEB_SRC  := $(LIB_SRC) $(BUILD)/gen/book_default.c $(BUILD)/gen/nnue_default.c web/compat/strtonum.c web/engine/worker.c
@@ -16,7 +19,7 @@ WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPOOLSHARK_S
 	-DPOOLSHARK_VERSION='"$(VERSION)"' $(WARN) -O3 $(WEB_SIMD) -Iinclude -Isrc -Iweb/compat -MMD -MP
 WEB_LDFLAGS := -O3 $(WEB_SIMD) -sSINGLE_FILE=1 -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 \
 	-sEXPORTED_FUNCTIONS=_worker_create,_worker_line,_malloc,_free \
-	-sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,UTF8ToString
+	-sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,UTF8ToString,FS -sFORCE_FILESYSTEM=1
 # Debian's emcc runs its JavaScript passes with node, which must find Debian's acorn.
 export NODE_PATH := $(NODE_PATH):/usr/share/nodejs
 
@@ -33,11 +36,19 @@ $(WEB_OUT)/%.o: %.c $(WEB_OUT)/flags
 $(WEB_OUT)/engine.js: $(WEB_OBJ) web/engine/pre.js
 	$(EMCC) $(WEB_LDFLAGS) --pre-js web/engine/pre.js $(WEB_OBJ) -o $@
 
-web/dist/index.html: $(WEB_OUT)/engine.js web/index.html web/style.css $(wildcard web/src/*.js) web/build.mjs
-	node web/build.mjs $(WEB_OUT)/engine.js $@
+WEB_EGDB_PIECES ?= 4
+$(WEB_OUT)/egdb/built-$(WEB_EGDB_PIECES): $(BUILD)/bin/pool-egdb
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/pool-egdb build --dir $(WEB_OUT)/egdb --pieces $(WEB_EGDB_PIECES) --threads 2 --quiet
+	@touch $@
+
+web/dist/index.html: $(WEB_OUT)/engine.js web/index.html web/style.css $(wildcard web/src/*.js) web/build.mjs \
+		web/icons.mjs web/sw.js $(WEB_OUT)/egdb/built-$(WEB_EGDB_PIECES)
+	node web/build.mjs $(WEB_OUT)/engine.js web/dist $(WEB_OUT)/egdb
 
 web:
 	@sh web/ensure-tools build
+	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory web/dist/index.html
 
 web/node_modules/.package-lock.json: web/package-lock.json

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The native bridge: serves the built page on 127.0.0.1 and connects it to a native ./poolshark over a WebSocket.
+// The native bridge: serves the built site on 127.0.0.1 and connects its page to a native ./poolshark over a WebSocket.
 // usage: node web/bridge.mjs [--port N] [--engine PATH]   (then open the printed address)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 
@@ -20,16 +20,24 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 
-const page = join(here, 'dist', 'index.html');
+/* The site make web wrote: the page, its manifest, icons, service worker and databases. */
+const site = join(here, 'dist');
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.egdb': 'application/octet-stream',
+};
 const server = createServer((request, response) => {
-  if (new URL(request.url, 'http://127.0.0.1').pathname !== '/') {
+  const path = decodeURIComponent(new URL(request.url, 'http://127.0.0.1').pathname);
+  const file = normalize(join(site, path === '/' ? 'index.html' : path));
+  if (!file.startsWith(site + sep) || !TYPES[extname(file)]) {
     response.writeHead(404).end('not found\n');
     return;
   }
   try {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(page));
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] }).end(readFileSync(file));
   } catch {
-    response.writeHead(500).end('web/dist/index.html is missing: run make web\n');
+    response.writeHead(path === '/' ? 500 : 404).end(path === '/' ? 'web/dist/index.html is missing: run make web\n' : 'not found\n');
   }
 });
 

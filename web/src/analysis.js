@@ -6,6 +6,8 @@
 const PV_SHOWN = 12;
 /* Plies of each further line of a multi-line analysis. */
 const PV_SHOWN_MORE = 8;
+/* The lines shown are redrawn at most this often, in milliseconds. */
+const SHOW_MS = 100;
 /* Nodes of the short search that gives the bar a score where none is known. */
 const GLANCE_NODES = 20000;
 
@@ -79,11 +81,16 @@ class AnalysisPanel {
     if (app.over) return;
     const side = app.side;
     const fen = app.record.fen;
+    /* A move or a walk meanwhile interrupts (app.epoch): this analysis is then over. */
+    const epoch = app.epoch;
+    const current = () => epoch === app.epoch && fen === app.record.fen && this.on;
     this.clear('…');
     app.searching = true;
     app.redraw();
+    await app.lookups.refresh();
+    if (!current()) return;
     await app.engine.request(['set-param name=strength value=100', ...this.multipvLine(this.count()), 'level infinite']);
-    if (fen !== app.record.fen) return;
+    if (!current()) return;
     const reply = await app.engine.request(['go analyze'], {
       search: true,
       onLine: (line) => line.startsWith('info ') && this.show(hubParse(line).values, side, fen, 'analysis'),
@@ -115,6 +122,8 @@ class AnalysisPanel {
   /* Forgets the lines of the last analysis (the position changed). */
   clearLines() {
     this.lines = [];
+    clearTimeout(this.drawTimer);
+    this.drawTimer = null;
   }
 
   /* The view scores are shown from: White's, or the player's. */
@@ -163,17 +172,31 @@ class AnalysisPanel {
   show(info, side, fen, who) {
     const app = this.app;
     if (fen !== app.record.fen) return;
+    /* A line replaces the same line of the iteration before (the engine
+     * sends them all at the end of each iteration). */
     const k = Math.max(1, Number(info.multipv) || 1);
-    if (k === 1 && this.lines[0] && Number(info.depth) > Number(this.lines[0].info.depth)) this.lines.length = 1;
     this.lines[k - 1] = { info, side, fen };
-    const best = this.lines[0] || { info, side };
-    const score = Number(best.info.score);
+    this.who = who;
+    /* Drawn at most every SHOW_MS: a small endgame sends hundreds of
+     * iterations in a second. */
+    if (!this.drawTimer) this.drawTimer = setTimeout(() => this.drawLines(), SHOW_MS);
+  }
+
+  /* The lines under the board, the bar and the arrows, as the last info lines left them. */
+  drawLines() {
+    const app = this.app;
+    this.drawTimer = null;
+    const best = this.lines[0];
+    if (!best || best.fen !== app.record.fen) return;
+    const { info, side } = best;
+    const who = this.who;
+    const score = Number(info.score);
     const view = this.scoreView();
     const label = view === 'W' && $('score-view').value === 'W' ? "White's view" : `your view, ${colourName(view)}`;
     $('score').textContent = `${who === 'poolshark' ? 'poolshark ' : ''}${this.scoreText(score, side)} (${label})`;
     $('score').title = describeScore(score, side);
-    $('depth').textContent = `depth ${best.info.depth}, ${Number(info.nodes).toLocaleString('en')} nodes`;
-    const moves = (best.info.pv || '').split(' ').filter(Boolean);
+    $('depth').textContent = `depth ${info.depth}, ${Number(info.nodes).toLocaleString('en')} nodes`;
+    const moves = (info.pv || '').split(' ').filter(Boolean);
     $('pv').replaceChildren(...this.pvMoves(who === 'poolshark' ? moves.slice(0, 1) : moves, who === 'poolshark' ? 1 : PV_SHOWN));
     $('lines-more').replaceChildren(...this.lines.slice(1).filter(Boolean).map((l, i) => element('li', { data: { line: i + 2 } }, [
       element('span', { className: 'line-score', textContent: this.scoreText(Number(l.info.score), l.side) }),
@@ -181,14 +204,24 @@ class AnalysisPanel {
     ])));
     this.evalWhite = reviewCap(scoreFrom(score, side, 'W'));
     this.drawEval();
-    document.body.dataset.pv = best.info.pv || '';
+    document.body.dataset.pv = info.pv || '';
     document.body.dataset.score = String(score);
     document.body.dataset.pvs = JSON.stringify(this.lines.filter(Boolean).map((l) => ({ score: Number(l.info.score), pv: l.info.pv || '', depth: Number(l.info.depth) })));
-    if (who !== 'poolshark') app.board.render(Object.assign({}, app.board.state, { arrows: this.arrows() }));
+    const arrows = this.arrows();
+    if (JSON.stringify(arrows) !== JSON.stringify(app.board.state.arrows || [])) app.board.render(Object.assign({}, app.board.state, { arrows }));
+  }
+
+  /* Draws the lines waiting for their timer now (the search ended). */
+  flush() {
+    if (!this.drawTimer) return;
+    clearTimeout(this.drawTimer);
+    this.drawLines();
   }
 
   /* A forced reply: the line says so, and the score shown stays. */
   forced() {
+    clearTimeout(this.drawTimer);
+    this.drawTimer = null;
     $('depth').textContent = 'forced';
     $('pv').replaceChildren();
   }

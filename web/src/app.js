@@ -33,6 +33,7 @@ class App {
     this.pdn = new PdnPanel(this);
     this.editor = new PositionEditor(this);
     this.share = new ShareLinks(this);
+    this.lookups = new LookupPanels(this);
     this.sounds = new Sounds($('sounds'));
     this.player = 'B';
     /* What the engine says of the variant: its start position, the side
@@ -433,7 +434,9 @@ class App {
   /* After any change to the game: the engine moves or analyses, or nothing
    * (a position of the past is only shown, until the player moves there). */
   async continueGame() {
-    if (this.over || this.reviewing || this.editing) return;
+    if (this.reviewing || this.editing) return;
+    if (this.over) return this.lookups.refresh();
+    if (!this.analysis.on) this.lookups.hide();
     if (this.analysis.on) this.analysis.analyse();
     else if (this.atEnd && this.side !== this.player) await this.engineMove();
     else await this.analysis.glance();
@@ -565,6 +568,7 @@ class App {
     /* A forced reply is searched to depth 1 only: its score says nothing,
      * and the last one stands. */
     const done = await this.search([level], $('strength').value, forced ? null : (info) => this.analysis.show(info, side, fen, 'poolshark'));
+    this.analysis.flush();
     this.redraw();
     /* Stopped, or the game changed while it thought (a new game, a FEN). */
     if (!done || !done.move || this.over || epoch !== this.epoch) return;
@@ -656,7 +660,9 @@ class App {
     this.clocks.start();
     this.say(message(analyse ? 'analysis mode: you move both sides' : `you play ${colourName(this.player)}`));
     this.redraw();
-    await this.continueGame();
+    /* Not awaited: the player is to move, and the bar's search or the
+     * analysis goes on in the background. */
+    this.continueGame();
   }
 
   /* The variant selector: the engine changes its rules and starts a new

@@ -19,14 +19,31 @@ class EngineClient {
     this.pending = [];
     this.transport = null;
     this.kind = this.url ? 'native' : 'worker';
+    this.files = new Map(); /* path -> ArrayBuffer: the worker's files, stored again after a restart */
+    this.keptLines = new Map(); /* name -> Hub line sent again after a restart (set-param) */
   }
 
-  /* Starts the engine; resolves once it answers. */
+  /* Starts the engine; resolves once it answers (with the files and the
+   * kept lines of an earlier worker sent first). */
   async start() {
     this.pending = [];
     if (this.kind === 'native') await this.openSocket();
     else this.openWorker();
-    await this.request([]);
+    for (const [file, data] of this.files) this.transport.sendFile(file, data);
+    await this.request([...this.keptLines.values()]);
+  }
+
+  /* Stores a file in the worker's file system (kept for its restarts). */
+  storeFile(file, data) {
+    this.files.set(file, data);
+    if (this.transport && this.transport.sendFile) this.transport.sendFile(file, data);
+  }
+
+  /* A Hub line sent now and again whenever the worker starts afresh
+   * (the option it sets survives a Stop); `name` replaces an earlier one. */
+  keep(name, line) {
+    this.keptLines.set(name, line);
+    return this.request([line]);
   }
 
   openWorker() {
@@ -43,6 +60,8 @@ class EngineClient {
     };
     this.transport = {
       send: (line) => worker.postMessage(line),
+      /* A copy: the page keeps its bytes for the next worker. */
+      sendFile: (file, data) => worker.postMessage({ file, data: data.slice(0) }),
       close: () => worker.terminate(),
     };
   }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { clickSquares, dataset, launch, openPage, pageUrl, settle, shots } from './support.mjs';
+import { clickSquares, dataset, launch, openPage, pageUrl, root, settle, shots } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -211,6 +211,80 @@ test('the bar follows the position shown; sounds for a move and a capture when a
   await clickSquares(page, 15, 18);
   await waitFor(page, () => document.body.dataset.sound === 'capture');
   await settle(page);
+  noProblems(page);
+  await page.context().close();
+});
+
+/* The squares of a Hub move: from and to (a capture lists the captured after them). */
+const ends = (hub) => hub.split(/[-x]/).slice(0, 2).map(Number);
+
+test('analysis shows three lines and an arrow for each, best first; the book shows its moves with scores', async () => {
+  const page = await openPage(browser);
+  assert.equal(await page.inputValue('#multipv'), '3');
+  await page.check('#analyse');
+  await waitFor(page, () => {
+    const lines = JSON.parse(document.body.dataset.pvs || '[]');
+    return lines.length === 3 && lines.every((l) => l.depth >= 8 && l.depth === lines[0].depth);
+  }, null, 30000);
+  await page.click('#stop');
+  await waitFor(page, () => document.body.dataset.busy === 'false');
+  const lines = JSON.parse(await dataset(page, 'pvs'));
+  const firsts = lines.map((l) => l.pv.split(' ')[0]);
+  assert.equal(new Set(firsts).size, 3, `distinct first moves: ${firsts}`);
+  for (let k = 1; k < 3; k++) assert.ok(lines[k].score <= lines[k - 1].score, `line ${k + 1} scores ${lines[k].score} above line ${k}'s ${lines[k - 1].score}`);
+  /* The lines are under the board, each with its score. */
+  assert.equal(await page.locator('#lines-more li').count(), 2);
+  /* One arrow a line, from and to the first move's squares, the best drawn widest. */
+  const arrows = await page.locator('#board .arrow-group').evaluateAll((gs) => gs.map((g) => ({
+    rank: Number(g.dataset.rank), from: Number(g.dataset.from), to: Number(g.dataset.to),
+    width: Number(g.querySelector('line').getAttribute('stroke-width')),
+  })));
+  assert.equal(arrows.length, 3);
+  const drawn = await page.evaluate(() => JSON.parse(document.body.dataset.pvs).map((l) => l.pv.split(' ')[0]));
+  arrows.forEach((a, i) => {
+    assert.equal(a.rank, i + 1);
+    assert.deepEqual([a.from, a.to], ends(drawn[i]));
+  });
+  assert.ok(arrows[0].width > arrows[1].width && arrows[1].width > arrows[2].width);
+  /* The start is in the book: its three moves, their weights and the engine's score of each. */
+  await waitFor(page, () => (JSON.parse(document.body.dataset.book || '[]')).length > 0);
+  const book = JSON.parse(await dataset(page, 'book'));
+  assert.deepEqual(book.map((m) => m.move).sort(), ['11-15', '12-16', '9-14']);
+  assert.ok(book.every((m) => m.weight > 0 && typeof m.score === 'number'), JSON.stringify(book));
+  assert.equal(await page.locator('#book tr').count(), 3);
+  /* Two lines from now on. */
+  await page.check('#analyse');
+  await page.selectOption('#multipv', '2');
+  await waitFor(page, () => JSON.parse(document.body.dataset.pvs || '[]').length === 2);
+  assert.ok((await page.locator('#board .arrow-group').count()) <= 2);
+  await page.uncheck('#analyse');
+  noProblems(page);
+  await page.context().close();
+});
+
+test('a known four-piece win shows the databases\' distance for the position and each move', async () => {
+  const fen = 'W:WK18,K22,K26:BK1';
+  /* The native engine reads the same files (make web builds them in build-web/egdb). */
+  const bin = process.env.POOLSHARK_BIN || join(root, 'poolshark');
+  const native = execFileSync(bin, ['analyse', '--egdb', join(root, 'build-web', 'egdb'), '--fen', fen, '--lookup'], { encoding: 'utf8' });
+  const m = /^position win in (\d+) plies/.exec(native);
+  assert.ok(m, native);
+  const page = await openPage(browser);
+  await page.fill('#fen-text', fen);
+  await page.click('#fen-set');
+  await waitFor(page, (f) => document.body.dataset.fen === f, fen);
+  /* Not during play: the panel would be a hint. */
+  assert.equal(await page.isHidden('#lookup-box'), true);
+  await page.check('#analyse');
+  await waitFor(page, () => !!document.body.dataset.lookup, null, 30000);
+  const lookup = JSON.parse(await dataset(page, 'lookup'));
+  assert.equal(lookup.result, 'win');
+  assert.equal(lookup.plies, Number(m[1]));
+  assert.match(await page.textContent('#lookup-status'), new RegExp(`White to move: win in ${m[1]} \\(4 pieces`));
+  const nativeMoves = [...native.matchAll(/^move (\S+) +(win|draw|loss)(?: in (\d+))?/gm)].map((x) => ({ move: x[1], result: x[2], plies: Number(x[3] || 0) }));
+  assert.deepEqual(lookup.moves, nativeMoves);
+  assert.match(await page.textContent('#lookup tr'), new RegExp(`^${nativeMoves[0].move}win in ${m[1]}$`));
+  await page.uncheck('#analyse');
   noProblems(page);
   await page.context().close();
 });

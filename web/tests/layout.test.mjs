@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The page's layout on a phone and a laptop: finger-sized controls, nothing wider than the screen or cut off, dark mode.
 import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, pageUrl, shots } from './support.mjs';
+import { launch, pageUrl, root, shots } from './support.mjs';
+
+/* `make test-web DOC_SHOTS=1` also copies the screenshots the documents
+ * show into doc/. */
+function docShot(name, docName) {
+  if (process.env.DOC_SHOTS) copyFileSync(join(shots, name), join(root, 'doc', docName));
+}
 
 let browser;
 before(async () => {
@@ -105,9 +112,11 @@ test('on a phone (390x844 and 360x740): 44 px controls, one-line header, score a
     assert.ok(header.height <= 48, `the header is ${header.height} px tall (one line)`);
     const board = await box('#board');
     const score = await box('.engine-line');
+    const bar = await box('.analysis-bar');
     const pv = await box('#pv');
     assert.ok(board.width >= viewport.width - 50, `the board is ${board.width} px wide`);
-    assert.ok(score.y - (board.y + board.height) < 30, 'the score sits under the board');
+    assert.ok(bar.y - (board.y + board.height) < 30, 'the analysis switch sits under the board');
+    assert.ok(score.y - (board.y + board.height) < 120, 'the score sits under it');
     assert.ok(pv.y + pv.height <= viewport.height, 'the PV shows on the first screen');
     assert.ok((await page.locator('#pv .pv-move').evaluateAll((e) => new Set(e.map((m) => Math.round(m.getBoundingClientRect().top))).size)) >= 2,
       'the PV is long enough to wrap (so the test of its moves means something)');
@@ -115,6 +124,7 @@ test('on a phone (390x844 and 360x740): 44 px controls, one-line header, score a
     const number = await page.locator('#board .number').first().boundingBox();
     assert.ok(number.height >= 10, `square numbers are ${number.height.toFixed(1)} px tall`);
     await page.screenshot({ path: join(shots, `phone-${viewport.width}.png`) });
+    if (viewport === PHONE) docShot('phone-390.png', 'web-phone.png');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
@@ -128,6 +138,7 @@ test('on a laptop (1280x800): the whole board and the move entry on the first sc
     assert.ok(b.y >= 0 && b.y + b.height <= DESKTOP.height && b.x + b.width <= DESKTOP.width, `${sel} at ${JSON.stringify(b)}`);
   }
   await page.screenshot({ path: join(shots, 'desktop-review.png') });
+  docShot('desktop-review.png', 'web-review.png');
   /* With a clock above and below the board the move entry still shows. */
   await page.uncheck('#analyse');
   await page.check('#clock-on');
@@ -159,4 +170,84 @@ test('dark mode follows the system setting', async () => {
   assert.ok((await luminance(page, 'body', 'color')) < 0.3);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+/* A game with a side line, shown at ply 8 with three engine lines and their arrows. */
+const TREE_GAME = '[Event "Club match"]\n[White "Ann"]\n[Black "Bob"]\n[Date "2026.11.28"]\n[GameType "23"]\n' +
+  '1. 11-15 23-19 2. 8-11 22-17 3. 10-14 (3. 9-13 17-14) 19x10 4. 6x15 17x19 5. 11-16 25-22 6. 16x23 27x18 *\n';
+
+/* Whether anything of the page is cut off: an element past the screen's
+ * sides, or below its bottom where nothing scrolls to it; a control
+ * cutting its text. Returns sentences (empty: nothing). */
+function cutOff(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const width = window.innerWidth, height = window.innerHeight;
+    const pageScrolls = getComputedStyle(document.body).overflowY !== 'hidden';
+    const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const scroller = (e) => {
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowY;
+        if ((o === 'auto' || o === 'scroll') && a.scrollHeight > a.clientHeight) return a;
+      }
+      return null;
+    };
+    const name = (e) => e.id ? '#' + e.id : e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : '');
+    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    for (const e of document.querySelectorAll('body *')) {
+      if (!visible(e) || (e.closest('svg') && e.tagName !== 'svg')) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.right > width + 0.5 || r.left < -0.5) problems.push(`${name(e)} reaches past the side (${r.left.toFixed(0)} to ${r.right.toFixed(0)})`);
+      const box = scroller(e);
+      if (!pageScrolls && !box && r.bottom > height + 0.5) problems.push(`${name(e)} is cut off at the bottom (${r.bottom.toFixed(0)} > ${height})`);
+      if (box && r.right > box.getBoundingClientRect().right + 0.5) problems.push(`${name(e)} reaches past its column`);
+    }
+    for (const e of document.querySelectorAll('button, label, select, .status, #subtitle')) {
+      if (visible(e) && e.scrollWidth > e.clientWidth + 1) problems.push(`${name(e)} "${e.textContent.trim().slice(0, 20)}" cuts its text off`);
+    }
+    return problems;
+  });
+}
+
+test('the analysis board at 390x844, 844x390, 1280x800 and 1920x1080: the board 300 px or more, whole, nothing cut off', async () => {
+  for (const viewport of [PHONE, { width: 844, height: 390 }, DESKTOP, { width: 1920, height: 1080 }]) {
+    const phone = viewport.width < 900;
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone });
+    const page = await context.newPage();
+    page.problems = [];
+    page.on('pageerror', (e) => page.problems.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && page.problems.push(m.text()));
+    await page.goto(pageUrl);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.fill('#pdn-text', TREE_GAME);
+    await page.click('#pdn-load');
+    await page.waitForFunction(() => document.body.dataset.lines === '2' && document.body.dataset.view === '12', null, { timeout: 10000 });
+    await page.locator('#moves .mainline button[data-ply="8"]').click();
+    await page.waitForFunction(() => {
+      const lines = JSON.parse(document.body.dataset.pvs || '[]');
+      return document.body.dataset.view === '8' && lines.length === 3 && lines.every((l) => l.depth >= 8);
+    }, null, { timeout: 30000 });
+    await page.click('#stop');
+    await page.waitForFunction(() => document.body.dataset.busy === 'false', null, { timeout: 10000 });
+    await scrollToTop(page);
+    const board = await page.locator('#board').boundingBox();
+    const where = `at ${viewport.width}x${viewport.height}`;
+    assert.ok(board.width >= 300 && board.height >= 300, `${where} the board is ${board.width.toFixed(0)} px`);
+    assert.ok(board.x >= 0 && board.y >= 0 && board.x + board.width <= viewport.width && board.y + board.height <= viewport.height,
+      `${where} the board is not whole on the screen: ${JSON.stringify(board)}`);
+    assert.equal(await page.locator('#board .arrow-group').count(), 3, where);
+    assert.deepEqual(await cutOff(page), [], where);
+    if (viewport.width > viewport.height) {
+      /* Lying: the lines beside the board, on the first screen. */
+      const lines = await page.locator('#engine-lines').boundingBox();
+      assert.ok(lines.x >= board.x + board.width && lines.y + lines.height <= viewport.height, `${where} the lines at ${JSON.stringify(lines)}`);
+    }
+    const name = `layout-${viewport.width}x${viewport.height}.png`;
+    await page.screenshot({ path: join(shots, name) });
+    docShot(name, `web-${viewport.width}x${viewport.height}.png`);
+    if (viewport === DESKTOP) docShot(name, 'web-analysis.png');
+    assert.deepEqual(page.problems, [], where);
+    await context.close();
+  }
 });

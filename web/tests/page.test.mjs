@@ -3,10 +3,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { clickSquares, dataset, launch, openPage, pagePath, settle, shot, shots, square } from './support.mjs';
+import { clickSquares, dataset, launch, openPage, serveSite, settle, shot, shots, square } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -45,13 +44,12 @@ test('the page loads from disk and from a static server with no console errors',
   noProblems(page);
   await page.context().close();
 
-  const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(pagePath)));
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const served = await openPage(browser, `http://127.0.0.1:${server.address().port}/`);
+  const site = await serveSite();
+  const served = await openPage(browser, site.url);
   assert.equal(await served.locator('#board .piece').count(), 24);
   noProblems(served);
   await served.context().close();
-  server.close();
+  await site.close();
 });
 
 test('a legal move is accepted, an illegal one refused, and the engine replies', async () => {

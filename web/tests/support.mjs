@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the browser tests and the bench: Debian's chromium through playwright-core, the built page, helpers.
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -53,4 +54,27 @@ export async function dataset(page, key) {
 
 export async function shot(page, name) {
   await page.screenshot({ path: join(shots, name + '.png') });
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.egdb': 'application/octet-stream',
+};
+
+/* web/dist/ served on 127.0.0.1 as a static web server would: {url, close()}. */
+export async function serveSite() {
+  const site = join(root, 'web', 'dist');
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://127.0.0.1').pathname);
+    const file = normalize(join(site, path === '/' ? 'index.html' : path));
+    try {
+      if (!file.startsWith(site + sep) || !TYPES[extname(file)]) throw new Error('not served');
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] }).end(readFileSync(file));
+    } catch {
+      response.writeHead(404).end('not found\n');
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
