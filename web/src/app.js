@@ -375,10 +375,13 @@ class App {
     const known = (v) => v && v !== '?' && v !== '-';
     box.hidden = !t || !['White', 'Black', 'Event', 'Date'].some((k) => known(t[k]));
     if (box.hidden) return;
-    const players = `${known(t.White) ? t.White : '?'} (White) – ${known(t.Black) ? t.Black : '?'} (Black)`;
-    const rest = [t.Event, t.Site, t.Round && `round ${t.Round}`, t.Date].filter(known).join(' · ');
-    box.replaceChildren(element('span', { className: 'players', textContent: players }),
-      rest ? ` · ${rest}` : '', known(t.Result) ? ` · ${t.Result}` : '');
+    const players = known(t.White) || known(t.Black)
+      ? `${known(t.White) ? t.White : '?'} (White) – ${known(t.Black) ? t.Black : '?'} (Black)` : '';
+    const rest = [t.Event, t.Site, t.Round && `round ${t.Round}`, t.Date, t.Result].filter(known).join(' · ');
+    const parts = [];
+    if (players) parts.push(element('span', { className: 'players', textContent: players }));
+    if (rest) parts.push((players ? ' · ' : '') + rest);
+    box.replaceChildren(...parts);
   }
 
   /* Which of the clock and the time per move poolshark plays by. */

@@ -1,16 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The page's layout on a phone and a laptop: finger-sized controls, nothing wider than the screen or cut off, dark mode.
 import assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, pageUrl, root, shots } from './support.mjs';
-
-/* `make test-web DOC_SHOTS=1` also copies the screenshots the documents
- * show into doc/. */
-function docShot(name, docName) {
-  if (process.env.DOC_SHOTS) copyFileSync(join(shots, name), join(root, 'doc', docName));
-}
+import { docShot, launch, pageUrl, shots } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -124,7 +117,6 @@ test('on a phone (390x844 and 360x740): 44 px controls, one-line header, score a
     const number = await page.locator('#board .number').first().boundingBox();
     assert.ok(number.height >= 10, `square numbers are ${number.height.toFixed(1)} px tall`);
     await page.screenshot({ path: join(shots, `phone-${viewport.width}.png`) });
-    if (viewport === PHONE) docShot('phone-390.png', 'web-phone.png');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
@@ -246,7 +238,6 @@ test('the analysis board at 390x844, 844x390, 1280x800 and 1920x1080: the board 
     const name = `layout-${viewport.width}x${viewport.height}.png`;
     await page.screenshot({ path: join(shots, name) });
     docShot(name, `web-${viewport.width}x${viewport.height}.png`);
-    if (viewport === DESKTOP) docShot(name, 'web-analysis.png');
     assert.deepEqual(page.problems, [], where);
     await context.close();
   }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { clickSquares, dataset, launch, openPage, serveSite, settle, shot, shots, square } from './support.mjs';
+import { clickSquares, dataset, docShot, launch, openPage, serveSite, settle, shot, shots, square } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -109,6 +109,7 @@ test('a multi-capture is entered square by square, only legal continuations offe
   await shot(page, 'capture-in-progress');
   await page.check('#numbers');
   await page.locator('.bar-and-board').screenshot({ path: join(shots, 'board.png') });
+  docShot('board.png', 'web-board.png');
   await clickSquares(page, 2);
   await page.waitForFunction(() => (document.body.dataset.moves || '').startsWith('18x27x20x11x2'), null, { timeout: 10000 });
   await settle(page);

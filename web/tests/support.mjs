@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the browser tests and the bench: Debian's chromium through playwright-core, the built page, helpers.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +51,19 @@ export async function settle(page) {
 
 export async function dataset(page, key) {
   return page.evaluate((k) => document.body.dataset[k] || '', key);
+}
+
+/* `make test-web DOC_SHOTS=1` also copies the screenshots the documents
+ * show (build-web/screenshots/NAME) into doc/DOC_NAME, made small by
+ * Debian's pngquant (256 colours) when it is there. */
+export function docShot(name, docName) {
+  if (!process.env.DOC_SHOTS) return;
+  const to = join(root, 'doc', docName);
+  try {
+    execFileSync('pngquant', ['--force', '--strip', '--quality', '70-95', '--output', to, join(shots, name)]);
+  } catch {
+    copyFileSync(join(shots, name), to);
+  }
 }
 
 export async function shot(page, name) {
