@@ -74,6 +74,17 @@ test('review: one graph point a ply, the blunder marked with the best move, save
   await page.locator('#graph circle[data-ply="5"]').click();
   await waitView(page, 5);
   await shot(page, 'review');
+  /* A side line from ply 4: the summary is of the line shown, its first four moves. */
+  await page.locator('#moves button[data-ply="4"]').click();
+  await waitView(page, 4);
+  await page.fill('#move-input', '9-13');
+  await page.click('#move-play');
+  await waitFor(page, () => document.body.dataset.moves === '11-15 23-19 8-11 22-17 9-13');
+  assert.match(await page.textContent('#review-summary'), /^Black: blunder 0.*\(the first 4 of the line's 5 moves\)$/);
+  assert.equal(await page.locator('#graph circle.graph-point').count(), 4);
+  await page.keyboard.press('ArrowUp');
+  await waitFor(page, () => document.body.dataset.moves === '11-15 23-19 8-11 22-17 10-14');
+  assert.match(await page.textContent('#review-summary'), /^Black: blunder 1/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pdn-save')]);
   const file = join(shots, 'reviewed.pdn');

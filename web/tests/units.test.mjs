@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The page's helpers without a browser: Hub lines, PDN reading and writing, review marks, the clock, saved state.
+// The page's helpers without a browser: Hub lines, PDN reading and writing, review marks, the clock, saved state, the move tree.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { root } from './support.mjs';
 
 /* The classic scripts share one global scope, as in the page. */
 const scope = vm.createContext({});
-for (const file of ['hubline.js', 'pdn.js', 'score.js', 'review.js', 'clock.js', 'storage.js']) {
+for (const file of ['hubline.js', 'pdn.js', 'score.js', 'review.js', 'clock.js', 'storage.js', 'movetree.js']) {
   vm.runInContext(readFileSync(join(root, 'web', 'src', file), 'utf8'), scope, { filename: file });
 }
 const run = (code) => vm.runInContext(code, scope);
@@ -155,4 +155,45 @@ test('saved state: read back as written, anything else ignored', () => {
   run("box.set(STORAGE_KEY, JSON.stringify({ version: 99 }))");
   assert.equal(run('storageLoad(store)'), null);
   assert.equal(run("storageSave({ setItem: () => { throw new Error('quota'); } }, {}, {})"), false);
+});
+
+test('the move tree: side lines, promotion, deletion, walking between lines, saved and loaded', () => {
+  run(`var t = new MoveTree('START');
+    t.add(['11-15', '23-19', '8-11']);
+    t.add(['11-15', '22-17', '9-13']);
+    t.add(['11-15', '22-18']);`);
+  const shape = (expr) => plain(run(`(function shape(n) { return [n.move, n.children.map(shape)]; })(${expr})`));
+  assert.deepEqual(shape('t.root'), [null, [['11-15', [['23-19', [['8-11', []]]], ['22-17', [['9-13', []]]], ['22-18', []]]]]]);
+  assert.deepEqual(plain(run("t.lineThrough(t.find(['11-15']))")), ['11-15', '23-19', '8-11']);
+  assert.equal(run("t.isMain(['11-15', '23-19'])"), true);
+  assert.equal(run("t.isMain(['11-15', '22-17', '9-13'])"), false);
+  /* Up and down at the last branch: 22-17's neighbours are 23-19 and 22-18. */
+  assert.equal(run("t.sibling(['11-15', '22-17', '9-13'], -1).move"), '23-19');
+  assert.equal(run("t.sibling(['11-15', '22-17'], 1).move"), '22-18');
+  assert.equal(run("t.sibling(['11-15', '22-18'], 1)"), null);
+  /* Promoted, 22-17 goes first; a main line has nothing to promote. */
+  assert.equal(run("t.promote(['11-15', '22-17', '9-13']).move"), '22-17');
+  assert.deepEqual(plain(run("t.leaves()")), [['11-15', '22-17', '9-13'], ['11-15', '23-19', '8-11'], ['11-15', '22-18']]);
+  assert.equal(run("t.promote(['11-15', '22-17', '9-13'])"), null);
+  /* Saved and loaded: the same tree, reviews and endings kept. */
+  run("t.find(['11-15', '22-17']).review = { white: 0.5, mark: REVIEW_MARKS[0], loss: 1 }; t.find(['11-15', '22-18']).ending = { result: '1-0', text: 'x' };");
+  run('var u = MoveTree.load(JSON.parse(JSON.stringify(t.save())));');
+  assert.deepEqual(shape('u.root'), shape('t.root'));
+  assert.equal(run("u.find(['11-15', '22-17']).review.mark.name"), 'blunder');
+  assert.equal(run("u.find(['11-15', '22-18']).ending.result"), '1-0');
+  assert.equal(run("MoveTree.load({ start: 'S', root: [null, 'x'] })"), null);
+  /* Deleting a side line takes its moves with it. */
+  assert.equal(run("t.remove(t.find(['11-15', '23-19']))"), 2);
+  assert.deepEqual(plain(run("t.leaves()")), [['11-15', '22-17', '9-13'], ['11-15', '22-18']]);
+});
+
+test('PDN side lines are read into a tree and written back the same', () => {
+  const text = '1. 11-15 (1. 9-13 22-18 (1... 21-17) 2. 13-17) 23-19 2. 8-11 (2. 9-14) *';
+  const tree = `pdnRead(${JSON.stringify(text)}).tree`;
+  assert.deepEqual(plain(run(`pdnRead(${JSON.stringify(text)}).moves`)), ['11-15', '23-19', '8-11']);
+  const written = run(`pdnWriteTree([], ${tree}, 'B', '*', 'B')`);
+  assert.equal(written, '\n1. 11-15 (1. 9-13 22-18 (1... 21-17) 2. 13-17) 1... 23-19 2. 8-11 (2. 9-14) *\n');
+  const again = run(`pdnWriteTree([], pdnRead(${JSON.stringify(written)}).tree, 'B', '*', 'B')`);
+  assert.equal(again, written);
+  assert.throws(() => run("pdnRead('(1. 11-15) 1. 9-13')"), /variation '\(' before any move/);
 });
