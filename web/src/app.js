@@ -32,6 +32,7 @@ class App {
     this.reviews = new ReviewPanel(this);
     this.pdn = new PdnPanel(this);
     this.editor = new PositionEditor(this);
+    this.treePanel = new TreePanel(this);
     this.share = new ShareLinks(this);
     this.lookups = new LookupPanels(this);
     this.sounds = new Sounds($('sounds'));
@@ -55,7 +56,6 @@ class App {
     this.searching = false;
     this.restarts = 0;
     this.gameTags = null; /* the tags of a game loaded from PDN */
-    this.undoGame = null; /* the game the last New game, load or deletion replaced (persist.game()) */
     this.epoch = 0; /* counts interruptions: an engine's move of an earlier epoch is not played */
     this.walking = false; /* a goTo is under way, towards walkTarget */
     this.walkTarget = 0;
@@ -102,11 +102,7 @@ class App {
     on('walk-back', () => this.step(-1));
     on('walk-forward', () => this.step(1));
     on('walk-end', () => this.goTo(this.line.length));
-    on('promote', this.promoteLine);
-    on('delete', this.deleteHere);
-    on('undo', this.undo);
     $('hide-thinking').addEventListener('change', () => this.persist.save() || this.redraw());
-    $('movetime').addEventListener('change', () => this.drawTimeNote());
     $('variant').addEventListener('change', (e) => this.setVariant(e.target.value));
     $('numbers').addEventListener('change', (e) => this.board.setNumbers(e.target.checked) || this.persist.save());
     $('strength').addEventListener('input', (e) => ($('strength-value').textContent = e.target.value));
@@ -151,31 +147,6 @@ class App {
   error(text) {
     $('message').textContent = text;
     $('message').className = 'message error';
-  }
-
-  /* Before something replaces the game (a new game, a load, a deletion):
-   * keeps it for the Undo button, when it holds any move or a set-up
-   * position. */
-  keepForUndo() {
-    if (!this.tree.root.children.length && this.tree.start === this.startFen) return;
-    this.undoGame = this.persist.game();
-    $('undo').textContent = 'Undo';
-    $('undo').hidden = false;
-  }
-
-  /* Brings back the game kept by keepForUndo; pressed again, the one it replaced. */
-  async undo() {
-    const back = this.undoGame;
-    if (!back) return;
-    await this.reviews.cancel();
-    await this.interrupt();
-    const now = this.persist.game();
-    if (await this.persist.restoreGame(back)) {
-      this.undoGame = now;
-      $('undo').textContent = $('undo').textContent === 'Undo' ? 'Redo' : 'Undo';
-      this.say(`Brought back the game of ${this.line.length} move${this.line.length === 1 ? '' : 's'}${this.tree.leaves().length > 1 ? ` and ${this.tree.leaves().length - 1} side line${this.tree.leaves().length === 2 ? '' : 's'}` : ''}.`);
-    }
-    await this.continueGame();
   }
 
   /* The game as the engine has it */
@@ -329,8 +300,8 @@ class App {
     this.graph.draw(review, this.view);
     this.reviews.drawSummary(review);
     this.drawStatus();
-    this.drawGameInfo();
-    this.drawTimeNote();
+    this.pdn.drawGameInfo();
+    this.clocks.drawNote();
     this.clocks.draw();
     this.analysis.drawVisibility();
     document.body.dataset.fen = this.record.fen;
@@ -366,32 +337,6 @@ class App {
     document.body.dataset.lines = String(this.tree.leaves().length);
     $('review').textContent = this.reviewing ? 'Stop review' : 'Review game';
     $('review').disabled = !this.reviewing && (!this.line.length || this.clocks.running());
-  }
-
-  /* The players, event, date and result of a game loaded from PDN. */
-  drawGameInfo() {
-    const t = this.gameTags;
-    const box = $('game-info');
-    const known = (v) => v && v !== '?' && v !== '-';
-    box.hidden = !t || !['White', 'Black', 'Event', 'Date'].some((k) => known(t[k]));
-    if (box.hidden) return;
-    const players = known(t.White) || known(t.Black)
-      ? `${known(t.White) ? t.White : '?'} (White) – ${known(t.Black) ? t.Black : '?'} (Black)` : '';
-    const rest = [t.Event, t.Site, t.Round && `round ${t.Round}`, t.Date, t.Result].filter(known).join(' · ');
-    const parts = [];
-    if (players) parts.push(element('span', { className: 'players', textContent: players }));
-    if (rest) parts.push((players ? ' · ' : '') + rest);
-    box.replaceChildren(...parts);
-  }
-
-  /* Which of the clock and the time per move poolshark plays by. */
-  drawTimeNote() {
-    const clock = this.clocks.describe();
-    const next = $('clock-on').checked && !this.clocks.clock;
-    $('time-note').textContent = clock
-      ? `This game is on the clock (${clock}): poolshark plays by its clock; the time per move is for hints.`
-      : next ? 'The clock starts with the next new game; until then poolshark thinks the time per move.'
-        : `No clock: poolshark thinks ${$('movetime').value} s a move.`;
   }
 
   /* Analysis goes on while the player thinks; a move interrupts it. */
@@ -495,29 +440,6 @@ class App {
   switchLine(delta) {
     const other = this.tree.sibling(this.line.slice(0, this.view), delta) || this.tree.sibling(this.line, delta);
     if (other) return this.goToNode(other.id);
-  }
-
-  /* The side line shown becomes the main line at its last branch. */
-  promoteLine() {
-    const node = this.tree.promote(this.line);
-    if (!node) return;
-    const ply = this.tree.path(node).length;
-    const { number, lead } = pdnMoveNumber(ply - 1, this.lineStart[0], this.first);
-    this.say(`${number}${lead ? '.' : '...'} ${node.move} is now the main line${this.tree.isMain(this.line) ? '' : ' there (promote again to go further up)'}.`);
-    this.redraw();
-    this.persist.save();
-  }
-
-  /* Deletes the move shown and everything after it (Undo brings it back). */
-  async deleteHere() {
-    if (this.view === 0 || this.reviewing) return;
-    const node = this.nodeAt(this.view);
-    this.keepForUndo();
-    await this.interrupt();
-    const removed = this.tree.remove(node);
-    this.line = this.tree.lineThrough(node.parent);
-    this.say(`Deleted ${node.move} and ${removed - 1} move${removed === 2 ? '' : 's'} after it; Undo brings them back.`);
-    await this.goTo(this.view - 1);
   }
 
   /* The side to move at the end of the line (whose clock runs). */
@@ -626,7 +548,7 @@ class App {
   async newGame(colour, title = 'New game', keep = true) {
     await this.reviews.cancel();
     await this.interrupt();
-    if (keep) this.keepForUndo();
+    if (keep) this.treePanel.keep();
     this.player = colour;
     this.forget();
     this.analysis.setOn(false);
@@ -673,7 +595,7 @@ class App {
   async setVariant(name) {
     await this.reviews.cancel();
     await this.interrupt();
-    this.keepForUndo();
+    this.treePanel.keep();
     if (!(await this.changeVariant(name))) return;
     await this.newGame(this.player, `New game of ${$('variant').selectedOptions[0].textContent}`, false);
   }

@@ -10,7 +10,8 @@ class ClockPanel {
   constructor(app) {
     this.app = app;
     this.clock = null;
-    $('clock-on').addEventListener('change', () => app.persist.save() || app.drawTimeNote() ||
+    $('movetime').addEventListener('change', () => this.drawNote());
+    $('clock-on').addEventListener('change', () => app.persist.save() || this.drawNote() ||
       app.say($('clock-on').checked ? 'The clock starts with the next new game.' : 'No clock from the next new game.'));
   }
 
@@ -112,5 +113,15 @@ class ClockPanel {
       e.classList.toggle('low', left < 10000);
       e.dataset.ms = String(Math.round(left));
     }
+  }
+
+  /* Which of the clock and the time per move poolshark plays by. */
+  drawNote() {
+    const clock = this.describe();
+    const next = $('clock-on').checked && !this.clock;
+    $('time-note').textContent = clock
+      ? `This game is on the clock (${clock}): poolshark plays by its clock; the time per move is for hints.`
+      : next ? 'The clock starts with the next new game; until then poolshark thinks the time per move.'
+        : `No clock: poolshark thinks ${$('movetime').value} s a move.`;
   }
 }

@@ -126,7 +126,7 @@ class PdnPanel {
       app.error(text);
       return;
     }
-    app.keepForUndo();
+    app.treePanel.keep();
     $('pdn-choice').hidden = true;
     const sides = checked.lines.length - 1;
     await app.engine.request(['new-game', `pos ${from} moves=${hubQuote(checked.lines[0].join(' '))}`]);
@@ -173,9 +173,25 @@ class PdnPanel {
       await app.setUp();
       return false;
     }
-    app.keepForUndo();
+    app.treePanel.keep();
     await app.engine.request(['new-game', `pos fen=${hubQuote(fen)}`]);
     await app.playSetUp((you) => `Position set; ${you}.`);
     return true;
+  }
+
+  /* The players, event, date and result of a game loaded from PDN. */
+  drawGameInfo() {
+    const t = this.app.gameTags;
+    const box = $('game-info');
+    const known = (v) => v && v !== '?' && v !== '-';
+    box.hidden = !t || !['White', 'Black', 'Event', 'Date'].some((k) => known(t[k]));
+    if (box.hidden) return;
+    const players = known(t.White) || known(t.Black)
+      ? `${known(t.White) ? t.White : '?'} (White) – ${known(t.Black) ? t.Black : '?'} (Black)` : '';
+    const rest = [t.Event, t.Site, t.Round && `round ${t.Round}`, t.Date, t.Result].filter(known).join(' · ');
+    const parts = [];
+    if (players) parts.push(element('span', { className: 'players', textContent: players }));
+    if (rest) parts.push((players ? ' · ' : '') + rest);
+    box.replaceChildren(...parts);
   }
 }

@@ -50,7 +50,7 @@ class ShareLinks {
       if (ply !== app.view) await app.goTo(ply);
       return;
     }
-    app.keepForUndo();
+    app.treePanel.keep();
     const before = app.variant;
     if (variant !== app.variant && !(await app.changeVariant(variant))) return this.refuse('its variant', before);
     const from = link.start ? `fen=${hubQuote(link.start)}` : 'start';
