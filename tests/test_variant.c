@@ -108,7 +108,7 @@ static void test_majority(void **state)
 
 static DrawCounters counters(int reversible, int count, int balance)
 {
-	DrawCounters c = {reversible, -1, count, balance};
+	DrawCounters c = {reversible, -1, count, balance, -1};
 	return c;
 }
 
@@ -157,40 +157,117 @@ static void test_king_moves_only(void **state)
 	assert_int_equal(game_counters_draw(&p, &c), END_25_MOVE_RULE);
 }
 
-/* Russian 7.2.4, 7.2.7, 7.2.8 and the Brazilian counts against a lone king. */
+/* Russian 7.2.4, 7.2.7, 7.2.8 and the Brazilian counts against a lone king:
+ * the count from the material, and 7.2.7's from the lone king's arrival on
+ * the long diagonal, each drawing on the move that reaches it. */
 static void test_lone_king_counts(void **state)
 {
 	(void)state;
 	struct {
 		const char *fen;
 		Variant v;
-		int limit; /* moves of the stronger side; 0: no count */
+		int limit; /* moves of the stronger side since the material arose; 0: no count */
+		int road;  /* since the lone king stands on the long diagonal; 0: no count */
 	} cases[] = {
-	    {"W:WK1,K2,K3:BK9", VARIANT_RUSSIAN, 15},     /* 7.2.4, 9 off the long diagonal */
-	    {"W:WK1,K2,K3:BK15", VARIANT_RUSSIAN, 5},     /* 7.2.7: 15 is e5 */
-	    {"W:WK1,K2,6:BK15", VARIANT_RUSSIAN, 5},      /* 7.2.7 with a man */
-	    {"W:WK1,K2,6:BK9", VARIANT_RUSSIAN, 0},       /* a man and off the diagonal */
-	    {"W:WK1,K2:BK9", VARIANT_RUSSIAN, 5},         /* 7.2.8 */
-	    {"W:WK1,K2,K3,K5:BK9", VARIANT_RUSSIAN, 15},  /* four kings: 7.2.4 */
-	    {"W:WK1,K2,K3:BK9", VARIANT_BRAZILIAN, 16},   /* three pieces with a king */
-	    {"W:WK1,6:BK9", VARIANT_BRAZILIAN, 5},        /* two pieces with a king */
-	    {"W:WK1,K2,K3,K5:BK9", VARIANT_BRAZILIAN, 0}, /* four: no count */
-	    {"B:W9:BK1,K2,K3", VARIANT_RUSSIAN, 0},       /* the lone piece is a man */
+	    {"W:WK1,K2,K3:BK9", VARIANT_RUSSIAN, 15, 0},     /* 7.2.4, 9 off the long diagonal */
+	    {"W:WK1,K2,K3:BK15", VARIANT_RUSSIAN, 15, 5},    /* 7.2.7: 15 is e5; 7.2.4 runs on */
+	    {"W:WK1,K2,6:BK15", VARIANT_RUSSIAN, 0, 5},      /* 7.2.7 with a man */
+	    {"W:WK1,K2,6:BK9", VARIANT_RUSSIAN, 0, 0},       /* a man and off the diagonal */
+	    {"W:WK1,K2:BK9", VARIANT_RUSSIAN, 5, 0},         /* 7.2.8 */
+	    {"W:WK1,K2:BK15", VARIANT_RUSSIAN, 5, 0},        /* 7.2.8: two pieces, no 7.2.7 */
+	    {"W:WK1,K2,K3,K5:BK9", VARIANT_RUSSIAN, 15, 0},  /* four kings: 7.2.4 */
+	    {"W:WK1,K2,K3,K5:BK15", VARIANT_RUSSIAN, 15, 0}, /* four kings on the diagonal: 7.2.4 */
+	    {"W:WK1,K2,K3:BK9", VARIANT_BRAZILIAN, 16, 0},   /* three pieces with a king */
+	    {"W:WK1,6:BK9", VARIANT_BRAZILIAN, 5, 0},        /* two pieces with a king */
+	    {"W:WK1,K2,K3,K5:BK9", VARIANT_BRAZILIAN, 0, 0}, /* four: no count */
+	    {"B:W9:BK1,K2,K3", VARIANT_RUSSIAN, 0, 0},       /* the lone piece is a man */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		Position p = in_variant(cases[i].fen, cases[i].v);
 		DrawCounters start;
 		game_counters_start(&p, &start);
-		if (!cases[i].limit) {
+		if (!cases[i].limit && !cases[i].road) {
 			assert_int_equal(start.endgame, -1);
+			assert_int_equal(start.road, -1);
 			continue;
 		}
 		assert_int_equal(start.endgame, 0);
-		DrawCounters c = counters(0, cases[i].limit - 1, 0);
+		assert_int_equal(start.road, cases[i].road ? 0 : -1);
+		DrawCounters c = counters(0, cases[i].limit ? cases[i].limit - 1 : 100, 0);
+		c.road = cases[i].road ? cases[i].road - 1 : -1;
 		assert_int_equal(game_counters_draw(&p, &c), END_NONE);
-		c = counters(0, cases[i].limit, 0);
-		assert_int_equal(game_counters_draw(&p, &c), END_ENDGAME_COUNT);
+		if (cases[i].limit) {
+			DrawCounters due = c;
+			due.endgame = (int16_t)cases[i].limit;
+			assert_int_equal(game_counters_draw(&p, &due), END_ENDGAME_COUNT);
+		}
+		if (cases[i].road) {
+			DrawCounters due = c;
+			due.road = (int16_t)cases[i].road;
+			assert_int_equal(game_counters_draw(&p, &due), END_ENDGAME_COUNT);
+		}
 	}
+}
+
+/* The counters after the quiet move from-to, legal in *before. */
+static DrawCounters after_quiet(const Position *before, int from, int to, const DrawCounters *prev,
+                                Position *after)
+{
+	Move m = support_move(from, to, 0);
+	assert_true(support_is_legal(before, m));
+	position_make(before, m, after);
+	DrawCounters out;
+	game_counters_after(before, m, after, prev, &out);
+	return out;
+}
+
+/* Russian 7.2.7 counts from the lone king's arrival on the long diagonal:
+ * three kings that have made seven moves against a king off it do not
+ * draw when it steps on (counted from the material, it would draw at
+ * once), and the fifth move of the kings since then draws; when it steps
+ * off, the count stops. */
+static void test_long_diagonal_count_starts_on_arrival(void **state)
+{
+	(void)state;
+	/* Kings on c1, d2, g1 against a king on f8, Black to move. */
+	Position p = in_variant("B:WK30,K26,K32:BK3", VARIANT_RUSSIAN), next;
+	DrawCounters c = {7, -1, 7, 7, -1};
+	c = after_quiet(&p, 3, 8, &c, &next); /* f8-g7: onto the main road */
+	assert_int_equal(c.endgame, 7);
+	assert_int_equal(c.road, 0);
+	assert_int_equal(game_counters_draw(&next, &c), END_NONE);
+	for (int i = 1; i <= 5; i++) {
+		p = next;
+		c = after_quiet(&p, i % 2 ? 26 : 31, i % 2 ? 31 : 26, &c, &next); /* d2-e1 and back */
+		assert_int_equal(c.road, i);
+		assert_int_equal(game_counters_draw(&next, &c), i < 5 ? END_NONE : END_ENDGAME_COUNT);
+		if (i == 5)
+			break;
+		p = next;
+		c = after_quiet(&p, i % 2 ? 8 : 4, i % 2 ? 4 : 8, &c, &next); /* g7-h8 and back */
+	}
+	/* Off the main road again (g7-f8): no count of 7.2.7 runs. */
+	p = next;
+	c = after_quiet(&p, 8, 3, &c, &next);
+	assert_int_equal(c.road, -1);
+	assert_int_equal(c.endgame, 12);
+	assert_int_equal(game_counters_draw(&next, &c), END_NONE);
+}
+
+/* A lone king that steps onto the main road where it is taken is taken:
+ * the count from its arrival does not end the game before the capture. */
+static void test_long_diagonal_arrival_into_a_capture(void **state)
+{
+	(void)state;
+	/* Kings on a1, d2, e1 against a king on b8, Black to move. */
+	Position p = in_variant("B:WK29,K26,K31:BK1", VARIANT_RUSSIAN), next;
+	DrawCounters c = {13, -1, 7, 13, -1};
+	c = after_quiet(&p, 1, 15, &c, &next); /* b8-e5, in front of a1 */
+	assert_int_equal(c.road, 0);
+	assert_int_equal(game_counters_draw(&next, &c), END_NONE);
+	MoveList list;
+	assert_int_equal(movegen_generate(&next, &list), 3); /* a1 takes e5, landing f6, g7 or h8 */
+	assert_int_equal(bb_count(list.moves[0].captured), 1);
 }
 
 /* The count advances on the stronger side's moves only and starts again
@@ -200,14 +277,16 @@ static void test_count_in_a_game(void **state)
 	(void)state;
 	Game *g = malloc(sizeof *g);
 	assert_non_null(g);
-	Position p = in_variant("W:WK1,K2,K3:BK9", VARIANT_RUSSIAN);
+	Position p = in_variant("W:WK30,K31,K32:BK3", VARIANT_RUSSIAN);
 	game_init(g, &p);
-	/* White 2-6, Black 9-13, White 6-2, Black 13-9: the count goes up
-	 * with White's moves only (9 and 13 are off the long diagonal). */
-	const int steps[4][2] = {{2, 6}, {9, 13}, {6, 2}, {13, 9}};
+	/* White e1-d2, Black f8-e7, White d2-e1, Black e7-f8: the count goes
+	 * up with White's moves only (f8 and e7 are off the long diagonal). */
+	const int steps[4][2] = {{31, 26}, {3, 7}, {26, 31}, {7, 3}};
 	int expected[4] = {1, 1, 2, 2};
 	for (int i = 0; i < 4; i++) {
-		assert_true(game_play(g, support_move(steps[i][0], steps[i][1], 0)));
+		Move m = support_move(steps[i][0], steps[i][1], 0);
+		assert_true(support_is_legal(game_position(g), m));
+		assert_true(game_play(g, m));
 		assert_int_equal(game_counters(g)->endgame, expected[i]);
 		assert_int_equal(game_counters(g)->thirteen, -1); /* no draw due */
 	}
@@ -222,7 +301,7 @@ static void test_due_draw_raises_thirteen(void **state)
 	Position before = in_variant("W:WK1,K2:BK9", VARIANT_RUSSIAN), after;
 	Move m = support_move(2, 6, 0);
 	position_make(&before, m, &after);
-	DrawCounters prev = {6, -1, 4, 6}, out;
+	DrawCounters prev = {6, -1, 4, 6, -1}, out;
 	game_counters_after(&before, m, &after, &prev, &out);
 	assert_int_equal(out.endgame, 5);
 	assert_int_equal(out.thirteen, GAME_THIRTEEN_LIMIT);
@@ -394,6 +473,8 @@ int main(void)
 	    cmocka_unit_test(test_majority),
 	    cmocka_unit_test(test_king_moves_only),
 	    cmocka_unit_test(test_lone_king_counts),
+	    cmocka_unit_test(test_long_diagonal_count_starts_on_arrival),
+	    cmocka_unit_test(test_long_diagonal_arrival_into_a_capture),
 	    cmocka_unit_test(test_count_in_a_game),
 	    cmocka_unit_test(test_balance),
 	    cmocka_unit_test(test_algebraic_notation),

@@ -4,6 +4,7 @@
 #define POOLSHARK_GAME_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "poolshark/move.h"
 #include "poolshark/position.h"
@@ -15,19 +16,22 @@
  * of moves the stronger side has made since the board first held exactly
  * three kings against one lone king (drawn after its 13th).
  *
- * Russian and Brazilian positions keep their counts in the last two
+ * Russian and Brazilian positions keep their counts in the last three
  * fields (game_variant_counters_after()): endgame, the moves of the side
  * playing against a lone king since the material last changed (-1 when no
- * such count runs), and balance_plies, plies since a capture or a crowning
- * (Russian rule 7.2.6). Their thirteen is GAME_THIRTEEN_LIMIT when one of
+ * such count runs); balance_plies, plies since a capture or a crowning
+ * (Russian rule 7.2.6); and road, the moves of that side since the lone
+ * king came to stand on the long diagonal (Russian rule 7.2.7; -1 while it
+ * does not stand there). Their thirteen is GAME_THIRTEEN_LIMIT when one of
  * their counted draws is due and -1 otherwise, so that the search's test
  * of pool's counters answers for every variant.
  */
 typedef struct DrawCounters {
-	int reversible_plies;
-	int thirteen;
-	int endgame;
-	int balance_plies;
+	int16_t reversible_plies;
+	int16_t thirteen;
+	int16_t endgame;
+	int16_t balance_plies;
+	int16_t road;
 } DrawCounters;
 
 enum {

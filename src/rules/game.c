@@ -12,7 +12,7 @@ void game_counters_start(const Position *p, DrawCounters *out)
 	if (!variant_fast_path(p->variant)) {
 		/* A position met with no history: as if the material had just
 		 * appeared. */
-		DrawCounters none = {0, -1, -1, 0};
+		DrawCounters none = {0, -1, -1, 0, -1};
 		game_variant_counters_after(p, move_none(), p, &none, out);
 		out->reversible_plies = 0;
 		out->balance_plies = 0;
@@ -28,12 +28,19 @@ void game_counters_start(const Position *p, DrawCounters *out)
 #define LONG_DIAGONAL 0x11224488u
 
 /*
- * The side that plays for a win against one lone king, and how many moves
- * it has before the game is drawn (*p's DrawLimits: Russian FMJD-64 7.2.4,
- * 7.2.7, 7.2.8; Brazilian the international rules' counts); -1 when no
- * such count applies.
+ * The side that plays for a win against one lone king, and its counts
+ * (*p's DrawLimits: Russian FMJD-64 7.2.4, 7.2.7, 7.2.8; Brazilian the
+ * international rules' counts), in moves of that side: *limit since the
+ * material arose, *road since the lone king came to the long diagonal
+ * (7.2.7: three pieces with a king against a king on the main road), each
+ * -1 where it does not apply. Returns -1 when neither applies.
+ *
+ * 7.2.7 is read as counting from the move that put the lone king on the
+ * main road: a king that reaches it late, even onto a square where it is
+ * taken, is not a draw at once; and while it stands there 7.2.4's count
+ * from the material runs on too, whichever ends first.
  */
-static int lone_king_count(const Position *p, int *limit)
+static int lone_king_count(const Position *p, int *limit, int *road)
 {
 	const DrawLimits *d = &variant_rules(p->variant)->draws;
 	for (int strong = 0; strong < 2; strong++) {
@@ -46,11 +53,14 @@ static int lone_king_count(const Position *p, int *limit)
 			*limit = d->lone_king_few;
 		else if (n == 3 && d->lone_king_three)
 			*limit = d->lone_king_three;
-		else if (n == 3 && d->lone_king_long_diagonal && (weak & LONG_DIAGONAL))
-			*limit = d->lone_king_long_diagonal;
 		else
 			*limit = kings == mine && d->lone_king_kings ? d->lone_king_kings : -1;
-		return *limit > 0 ? strong : -1;
+		*road = n == 3 && d->lone_king_long_diagonal && (weak & LONG_DIAGONAL)
+		            ? d->lone_king_long_diagonal
+		            : -1;
+		if (*limit <= 0)
+			*limit = -1;
+		return *limit > 0 || *road > 0 ? strong : -1;
 	}
 	return -1;
 }
@@ -73,13 +83,11 @@ void game_variant_counters_after(const Position *before, Move m, const Position 
 	out->reversible_plies = (man_moved || m.captured) ? 0 : prev->reversible_plies + 1;
 	out->balance_plies = (m.captured || crowned) ? 0 : prev->balance_plies + 1;
 
-	int limit, strong = lone_king_count(after, &limit);
-	if (strong < 0)
-		out->endgame = -1;
-	else if (prev->endgame < 0 || !same_material(before, after))
-		out->endgame = 0; /* the material has just appeared */
-	else
-		out->endgame = prev->endgame + (before->side == (Color)strong ? 1 : 0);
+	int limit, road, strong = lone_king_count(after, &limit, &road);
+	int step = before->side == (Color)strong ? 1 : 0;
+	bool fresh = prev->endgame < 0 || !same_material(before, after); /* the material has just appeared */
+	out->endgame = strong < 0 ? -1 : fresh ? 0 : prev->endgame + step;
+	out->road = strong < 0 || road < 0 ? -1 : fresh || prev->road < 0 ? 0 : prev->road + step;
 	out->thirteen = game_variant_draw(after, out) != END_NONE ? GAME_THIRTEEN_LIMIT : -1;
 }
 
@@ -88,8 +96,9 @@ GameEndReason game_variant_draw(const Position *p, const DrawCounters *c)
 	const DrawLimits *d = &variant_rules(p->variant)->draws;
 	if (d->king_move_plies && c->reversible_plies >= d->king_move_plies)
 		return END_KING_MOVES;
-	int limit;
-	if (c->endgame >= 0 && lone_king_count(p, &limit) >= 0 && c->endgame >= limit)
+	int limit, road;
+	if (lone_king_count(p, &limit, &road) >= 0 &&
+	    ((limit > 0 && c->endgame >= limit) || (road > 0 && c->road >= road)))
 		return END_ENDGAME_COUNT;
 	if ((p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
 		int n = bb_count(position_occupied(p));
@@ -109,9 +118,12 @@ bool game_variant_win_fits(const Position *p, const DrawCounters *c, int plies)
 	const DrawLimits *d = &variant_rules(p->variant)->draws;
 	if (d->king_move_plies && c->reversible_plies + plies - 1 >= d->king_move_plies)
 		return false;
-	int limit;
-	if (c->endgame >= 0 && lone_king_count(p, &limit) >= 0 && c->endgame + (plies + 1) / 2 - 1 >= limit)
-		return false; /* the stronger side moves at every other ply: at most (plies + 1) / 2 */
+	/* The stronger side moves at every other ply: at most (plies + 1) / 2. */
+	int limit, road, moves = (plies + 1) / 2 - 1;
+	if (lone_king_count(p, &limit, &road) >= 0 &&
+	    ((limit > 0 && c->endgame >= 0 && c->endgame + moves >= limit) ||
+	     (road > 0 && c->road >= 0 && c->road + moves >= road)))
+		return false;
 	if ((p->kings & p->pieces[BLACK]) && (p->kings & p->pieces[WHITE])) {
 		int n = bb_count(position_occupied(p));
 		int balance = n == 4 || n == 5   ? d->balance_4_5_plies
