@@ -227,81 +227,143 @@ void nnue_update(const NnueNetwork *net, const Position *before, Move m, const N
 	nnue_update_between(net, before, &after, in, out);
 }
 
-/* The rows a changed piece set adds or removes, from both points of view. */
+/* The first-layer rows a change of the pieces adds and removes, from each
+ * point of view. */
 typedef struct RowChanges {
-	int count[2][2];                 /* [view][0: added, 1: removed] */
-	int row[2][2][2 * SQUARE_COUNT]; /* input rows, by the same indices */
+	int count[2];                           /* [0: added, 1: removed] */
+	const int16_t *row[2][2][SQUARE_COUNT]; /* [added or removed][view][i] */
 } RowChanges;
 
-static void note_rows(RowChanges *c, Bitboard set, Color owner, bool king, int removed)
+/* 16 lanes of the accumulator: one AVX2 register, two of SSE2 or
+ * WebAssembly SIMD (GCC's and Clang's vector extension; h is a multiple of
+ * 16). Wrapping int16 sums are the same in any order. */
+typedef int16_t Lanes __attribute__((vector_size(32)));
+
+static inline Lanes lanes_load(const int16_t *p)
 {
-	for (; set; set &= set - 1) {
-		int s = bb_lowest(set);
-		for (int view = 0; view < 2; view++)
-			c->row[view][removed][c->count[view][removed]++] =
-			    nnue_input((Color)view, owner, king, s);
+	Lanes v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline void lanes_store(int16_t *p, Lanes v)
+{
+	memcpy(p, &v, sizeof v);
+}
+
+/* out = in + a - r (a or r may be NULL: no row), 16 lanes at a time; in
+ * and out may be the same. */
+static inline __attribute__((always_inline)) void add_sub(int h, const int16_t *in, const int16_t *a,
+                                                          const int16_t *r, int16_t *out)
+{
+	for (int j = 0; j < h; j += 16) {
+		Lanes v = lanes_load(in + j);
+		if (a)
+			v += lanes_load(a + j);
+		if (r)
+			v -= lanes_load(r + j);
+		lanes_store(out + j, v);
 	}
 }
 
-/* out = in + the added rows - the removed ones, 16 lanes at a time, in
- * one pass (a block stays in a register); in blocks of 16 (h is a multiple
- * of 16), a loop of a known count, which compilers vectorise even at -O2.
- * Wrapping int16 sums are the same in any order. */
-static void apply_rows(const NnueNetwork *net, const int16_t *in, int16_t *out, const int *added, int n_added,
-                       const int *removed, int n_removed)
+/* out = in + the added rows - the removed ones, one pass per pair: a quiet
+ * move is one pass, each captured piece one more. */
+static inline __attribute__((always_inline)) void apply_rows_h(int h, const int16_t *in, int16_t *out,
+                                                               const int16_t *const *added, int n_added,
+                                                               const int16_t *const *removed, int n_removed)
 {
-	int h = net->hidden;
-	for (int j = 0; j < h; j += 16) {
-		int16_t v[16];
-		for (int i = 0; i < 16; i++)
-			v[i] = in[j + i];
-		for (int r = 0; r < n_added; r++) {
-			const int16_t *w = net->ft_weight[added[r]] + j;
-			for (int i = 0; i < 16; i++)
-				v[i] = (int16_t)(v[i] + w[i]);
-		}
-		for (int r = 0; r < n_removed; r++) {
-			const int16_t *w = net->ft_weight[removed[r]] + j;
-			for (int i = 0; i < 16; i++)
-				v[i] = (int16_t)(v[i] - w[i]);
-		}
-		for (int i = 0; i < 16; i++)
-			out[j + i] = v[i];
+	int a = 0, r = 0;
+	do {
+		const int16_t *plus = a < n_added ? added[a++] : NULL;
+		const int16_t *minus = r < n_removed ? removed[r++] : NULL;
+		if (plus && minus)
+			add_sub(h, in, plus, minus, out);
+		else if (plus)
+			add_sub(h, in, plus, NULL, out);
+		else if (minus)
+			add_sub(h, in, NULL, minus, out);
+		else if (in != out)
+			memcpy(out, in, sizeof(int16_t) * (size_t)h);
+		in = out;
+	} while (a < n_added || r < n_removed);
+}
+
+/* Both points of view of *c, for a hidden size h known when inlined. */
+static inline __attribute__((always_inline)) void apply_changes_h(int h, const int16_t (*in)[NNUE_HIDDEN_MAX],
+                                                                  int16_t (*out)[NNUE_HIDDEN_MAX],
+                                                                  const RowChanges *c)
+{
+	for (int view = 0; view < 2; view++)
+		apply_rows_h(h, in[view], out[view], c->row[0][view], c->count[0], c->row[1][view],
+		             c->count[1]);
+}
+
+/* The same, unrolled for the hidden sizes of the compiled-in networks. */
+static void apply_changes(int h, const int16_t (*in)[NNUE_HIDDEN_MAX], int16_t (*out)[NNUE_HIDDEN_MAX],
+                          const RowChanges *c)
+{
+	if (h == 128)
+		apply_changes_h(128, in, out, c);
+	else if (h == 64)
+		apply_changes_h(64, in, out, c);
+	else
+		apply_changes_h(h, in, out, c);
+}
+
+/* Notes the rows of the pieces of `set` (of `owner`, kings or men), as
+ * added (removed 0) or removed (1). */
+static void note_rows(const NnueNetwork *net, RowChanges *c, Bitboard set, Color owner, bool king,
+                      int removed)
+{
+	for (; set; set &= set - 1) {
+		int s = bb_lowest(set), i = c->count[removed]++;
+		c->row[removed][BLACK][i] = net->ft_weight[nnue_input(BLACK, owner, king, s)];
+		c->row[removed][WHITE][i] = net->ft_weight[nnue_input(WHITE, owner, king, s)];
 	}
 }
 
 void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *acc)
 {
 	RowChanges c;
-	memset(c.count, 0, sizeof c.count);
+	c.count[0] = c.count[1] = 0;
 	for (int k = 0; k < 2; k++) {
-		note_rows(&c, position_men(p, (Color)k), (Color)k, false, 0);
-		note_rows(&c, position_kings(p, (Color)k), (Color)k, true, 0);
+		note_rows(net, &c, position_men(p, (Color)k), (Color)k, false, 0);
+		note_rows(net, &c, position_kings(p, (Color)k), (Color)k, true, 0);
 	}
 	for (int view = 0; view < 2; view++)
-		apply_rows(net, net->ft_bias, acc->v[view], c.row[view][0], c.count[view][0], NULL, 0);
+		apply_rows_h(net->hidden, net->ft_bias, acc->v[view], c.row[0][view], c.count[0], NULL, 0);
 	acc->pieces = bb_count(position_occupied(p));
+}
+
+/* Notes the row of the piece on the one square of `square` (none when it
+ * is empty). */
+static inline void note_square(const NnueNetwork *net, RowChanges *c, Bitboard square, Color owner, bool king,
+                               int removed)
+{
+	if (square) {
+		int s = bb_lowest(square), i = c->count[removed]++;
+		c->row[removed][BLACK][i] = net->ft_weight[nnue_input(BLACK, owner, king, s)];
+		c->row[removed][WHITE][i] = net->ft_weight[nnue_input(WHITE, owner, king, s)];
+	}
 }
 
 void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
                          const NnueAccumulator *in, NnueAccumulator *out)
 {
-	/* The difference of the four piece sets: the origin, the destination,
-	 * the captured pieces and a crowning are all that changes. */
+	/* All that changes: the mover leaves one square and reaches another
+	 * (none when a capture ends where it began), a king or a man after a
+	 * crowning, and the other side loses the captured pieces. */
 	RowChanges c;
-	memset(c.count, 0, sizeof c.count);
-	for (int k = 0; k < 2; k++) {
-		Color color = (Color)k;
-		Bitboard men0 = position_men(before, color), men1 = position_men(after, color);
-		Bitboard kings0 = position_kings(before, color), kings1 = position_kings(after, color);
-		note_rows(&c, men1 & ~men0, color, false, 0);
-		note_rows(&c, kings1 & ~kings0, color, true, 0);
-		note_rows(&c, men0 & ~men1, color, false, 1);
-		note_rows(&c, kings0 & ~kings1, color, true, 1);
-	}
-	for (int view = 0; view < 2; view++)
-		apply_rows(net, in->v[view], out->v[view], c.row[view][0], c.count[view][0], c.row[view][1],
-		           c.count[view][1]);
+	c.count[0] = c.count[1] = 0;
+	Color mover = (Color)before->side, other = color_other(mover);
+	Bitboard own0 = before->pieces[mover], own1 = after->pieces[mover];
+	Bitboard from = own0 & ~own1, to = own1 & ~own0;
+	note_square(net, &c, to, mover, (after->kings & to) != 0, 0);
+	note_square(net, &c, from, mover, (before->kings & from) != 0, 1);
+	Bitboard captured = before->pieces[other] & ~after->pieces[other];
+	note_rows(net, &c, captured & ~before->kings, other, false, 1);
+	note_rows(net, &c, captured & before->kings, other, true, 1);
+	apply_changes(net->hidden, (const int16_t(*)[NNUE_HIDDEN_MAX])in->v, out->v, &c);
 	out->pieces = bb_count(position_occupied(after));
 }
 
