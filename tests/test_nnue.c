@@ -41,7 +41,8 @@ static NnueNetwork *wild_network(int hidden, int buckets, uint64_t seed)
 		for (int k = 0; k < NNUE_HIDDEN2; k++) {
 			st->l2_bias[k] = (int32_t)random_below(&s, 2000001) - 1000000;
 			for (int j = 0; j < 2 * hidden; j++)
-				st->l2_weight[k][j] = (int8_t)(int)((int)random_below(&s, 256) - 128);
+				st->l2_weight[nnue_l2_at(k, j)] =
+				    (int8_t)(int)((int)random_below(&s, 256) - 128);
 			st->out_weight[k] = (int16_t)((int)random_below(&s, 65535) - 32767);
 		}
 		st->out_bias = (int32_t)random_below(&s, 2000001) - 1000000;
@@ -67,37 +68,46 @@ static void assert_same_accumulator(const NnueNetwork *n, const NnueAccumulator 
 }
 
 /* Random legal games of every rule set: after each move the incremental
- * accumulator equals a refresh, and both forward passes agree. */
+ * accumulator of each kernel this processor runs equals a refresh by the
+ * portable kernel, and the kernel's forward pass equals the portable one. */
 static void test_incremental_equals_refresh(void **state)
 {
 	(void)state;
-	const int sizes[] = {16, 64, 256}, stacks[] = {1, 8, 3};
-	for (int si = 0; si < 3; si++) {
+	const int sizes[] = {16, 64, 256, 48}, stacks[] = {1, 8, 3, 2};
+	for (int si = 0; si < 4; si++) {
 		NnueNetwork *n = wild_network(sizes[si], stacks[si], 11 + (uint64_t)si);
-		for (int v = 0; v < VARIANT_COUNT; v++) {
-			uint64_t rng = 100 + (uint64_t)v;
-			for (int game = 0; game < 30; game++) {
-				Position p;
-				position_start_variant(&p, (Variant)v);
-				NnueAccumulator acc, fresh;
-				nnue_refresh(n, &p, &acc);
-				for (int ply = 0; ply < 200; ply++) {
-					MoveList list;
-					if (movegen_generate(&p, &list) == 0)
-						break;
-					Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
-					Position next;
-					position_make_keyed(&p, m, &next, true);
-					nnue_update(n, &p, m, &acc, &acc);
-					nnue_refresh(n, &next, &fresh);
-					assert_same_accumulator(n, &acc, &fresh);
-					assert_int_equal(acc.pieces, fresh.pieces);
-					assert_int_equal(nnue_evaluate(n, &acc, next.side),
-					                 nnue_evaluate_portable(n, &acc, next.side));
-					p = next;
+		NnueNetwork *portable = malloc(sizeof *portable);
+		assert_non_null(portable);
+		*portable = *n;
+		for (int k = 0; k < NNUE_KERNEL_COUNT; k++) {
+			if (!nnue_use_kernel(n, (NnueKernel)k))
+				continue;
+			for (int v = 0; v < VARIANT_COUNT; v++) {
+				uint64_t rng = 100 + (uint64_t)v;
+				for (int game = 0; game < 20; game++) {
+					Position p;
+					position_start_variant(&p, (Variant)v);
+					NnueAccumulator acc, fresh;
+					nnue_refresh(n, &p, &acc);
+					for (int ply = 0; ply < 200; ply++) {
+						MoveList list;
+						if (movegen_generate(&p, &list) == 0)
+							break;
+						Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
+						Position next;
+						position_make_keyed(&p, m, &next, true);
+						nnue_update(n, &p, m, &acc, &acc);
+						nnue_refresh(portable, &next, &fresh);
+						assert_same_accumulator(n, &acc, &fresh);
+						assert_int_equal(acc.pieces, fresh.pieces);
+						assert_int_equal(nnue_evaluate(n, &acc, next.side),
+						                 nnue_evaluate_portable(n, &acc, next.side));
+						p = next;
+					}
 				}
 			}
 		}
+		free(portable);
 		free(n);
 	}
 }
@@ -137,32 +147,44 @@ static void test_colours_are_symmetric(void **state)
 	free(n);
 }
 
-/* Where the build has AVX2, the two forward passes agree on the extremes
- * (every activation at 127 and every weight at -128 or 127). */
-static void test_avx2_equals_portable(void **state)
+/* Every kernel this processor runs agrees with the portable one on the
+ * extremes (every activation at 127 and every weight at -128 or 127, the
+ * largest sums the arithmetic must hold) and on a mixture. */
+static void test_kernels_equal_portable(void **state)
 {
 	(void)state;
-#ifndef __AVX2__
-	fprintf(stderr, "test_nnue: this build has no AVX2; nnue_evaluate is the portable code\n");
-#endif
-	NnueNetwork *n = wild_network(256, 2, 3);
-	NnueAccumulator acc;
-	for (int fill = 0; fill < 8; fill++) {
-		acc.pieces = fill < 4 ? 6 : 20; /* each stack */
-		for (int view = 0; view < 2; view++)
-			for (int j = 0; j < NNUE_HIDDEN_MAX; j++)
-				acc.v[view][j] = (int16_t)(fill % 4 == 0   ? 30000
-				                           : fill % 4 == 1 ? -30000
-				                                           : (j * 37 + view) % 300 - 100);
-		int8_t(*w)[2 * NNUE_HIDDEN_MAX] = n->stack[nnue_bucket(acc.pieces, n->buckets)].l2_weight;
-		for (int k = 0; k < NNUE_HIDDEN2; k++)
-			for (int j = 0; j < 2 * NNUE_HIDDEN_MAX; j++)
-				w[k][j] = (int8_t)(fill % 4 == 3 ? 127 : fill % 4 == 0 ? -128 : w[k][j]);
-		for (int side = 0; side < 2; side++)
-			assert_int_equal(nnue_evaluate(n, &acc, (Color)side),
-			                 nnue_evaluate_portable(n, &acc, (Color)side));
+	int kernels = 0;
+	for (int k = 0; k < NNUE_KERNEL_COUNT; k++) {
+		NnueNetwork *n = wild_network(256, 2, 3);
+		if (!nnue_use_kernel(n, (NnueKernel)k)) {
+			fprintf(stderr, "test_nnue: kernel %s: not run here (build or processor)\n",
+			        nnue_kernel_name((NnueKernel)k));
+			free(n);
+			continue;
+		}
+		kernels++;
+		NnueAccumulator acc;
+		for (int fill = 0; fill < 8; fill++) {
+			acc.pieces = fill < 4 ? 6 : 20; /* each stack */
+			for (int view = 0; view < 2; view++)
+				for (int j = 0; j < NNUE_HIDDEN_MAX; j++)
+					acc.v[view][j] =
+					    (int16_t)(fill % 4 == 0   ? 30000
+					              : fill % 4 == 1 ? -30000
+					                              : (j * 37 + view) % 300 - 100);
+			NnueStack *st = &n->stack[nnue_bucket(acc.pieces, n->buckets)];
+			for (int k2 = 0; k2 < NNUE_HIDDEN2; k2++)
+				for (int j = 0; j < 2 * NNUE_HIDDEN_MAX; j++) {
+					int8_t *w = &st->l2_weight[nnue_l2_at(k2, j)];
+					*w = (int8_t)(fill % 4 == 3 ? 127 : fill % 4 == 0 ? -128 : *w);
+				}
+			for (int side = 0; side < 2; side++)
+				assert_int_equal(nnue_evaluate(n, &acc, (Color)side),
+				                 nnue_evaluate_portable(n, &acc, (Color)side));
+		}
+		free(n);
 	}
-	free(n);
+	assert_true(kernels >= 1);
 }
 
 /* The float forward pass against the loaded integer network of `buckets`
@@ -316,8 +338,7 @@ static void assert_same_weights(const NnueNetwork *a, const NnueNetwork *b)
 	for (int s = 0; s < b->buckets; s++) {
 		const NnueStack *x = &a->stack[s], *y = &b->stack[s];
 		assert_memory_equal(x->l2_bias, y->l2_bias, sizeof y->l2_bias);
-		for (int k = 0; k < NNUE_HIDDEN2; k++)
-			assert_memory_equal(x->l2_weight[k], y->l2_weight[k], 2 * h);
+		assert_memory_equal(x->l2_weight, y->l2_weight, 2 * h * NNUE_HIDDEN2);
 		assert_int_equal(x->out_bias, y->out_bias);
 		assert_memory_equal(x->out_weight, y->out_weight, sizeof y->out_weight);
 	}
@@ -528,26 +549,31 @@ static void test_trial_network_signature(void **state)
 	char err[NNUE_ERROR_MAX + 100];
 	if (!nnue_load_file(n, "tools/data/nnue-pool-trial.bin", VARIANT_POOL, err, sizeof err))
 		fail_msg("%s (run from the repository's top directory)", err);
-	uint64_t rng = 1;
-	Position p;
-	position_start(&p);
-	NnueAccumulator acc;
-	nnue_refresh(n, &p, &acc);
-	int64_t signature = 0;
-	for (int i = 0; i < 5000; i++) {
-		MoveList list;
-		if (movegen_generate(&p, &list) == 0) {
-			position_start(&p);
-			nnue_refresh(n, &p, &acc);
+	for (int k = 0; k < NNUE_KERNEL_COUNT; k++) {
+		if (!nnue_use_kernel(n, (NnueKernel)k))
 			continue;
+		uint64_t rng = 1;
+		Position p;
+		position_start(&p);
+		NnueAccumulator acc;
+		nnue_refresh(n, &p, &acc);
+		int64_t signature = 0;
+		for (int i = 0; i < 5000; i++) {
+			MoveList list;
+			if (movegen_generate(&p, &list) == 0) {
+				position_start(&p);
+				nnue_refresh(n, &p, &acc);
+				continue;
+			}
+			Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
+			nnue_update(n, &p, m, &acc, &acc);
+			position_make_keyed(&p, m, &p, true);
+			signature += (int64_t)(i + 1) * nnue_evaluate(n, &acc, p.side);
 		}
-		Move m = list.moves[random_below(&rng, (uint64_t)list.count)];
-		nnue_update(n, &p, m, &acc, &acc);
-		position_make_keyed(&p, m, &p, true);
-		signature += (int64_t)(i + 1) * nnue_evaluate(n, &acc, p.side);
+		fprintf(stderr, "test_nnue: trial network signature %lld (kernel %s)\n", (long long)signature,
+		        nnue_kernel_name((NnueKernel)k));
+		assert_int_equal(signature, TRIAL_SIGNATURE);
 	}
-	fprintf(stderr, "test_nnue: trial network signature %lld\n", (long long)signature);
-	assert_int_equal(signature, TRIAL_SIGNATURE);
 	free(n);
 }
 
@@ -556,7 +582,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_incremental_equals_refresh),
 	    cmocka_unit_test(test_colours_are_symmetric),
-	    cmocka_unit_test(test_avx2_equals_portable),
+	    cmocka_unit_test(test_kernels_equal_portable),
 	    cmocka_unit_test(test_quantized_matches_float),
 	    cmocka_unit_test(test_float_twin_round_trip),
 	    cmocka_unit_test(test_stacks_chosen_by_piece_count),

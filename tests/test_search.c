@@ -431,10 +431,10 @@ static NnueNetwork *material_network(Variant v)
 	n->buckets = 1;
 	for (int input = 0; input < 64; input++) /* own men and kings */
 		n->ft_weight[input][0] = 8;
-	n->stack[0].l2_weight[0][0] = 64;
-	n->stack[0].l2_weight[0][16] = -64;
-	n->stack[0].l2_weight[1][0] = -64;
-	n->stack[0].l2_weight[1][16] = 64;
+	n->stack[0].l2_weight[nnue_l2_at(0, 0)] = 64;
+	n->stack[0].l2_weight[nnue_l2_at(0, 16)] = -64;
+	n->stack[0].l2_weight[nnue_l2_at(1, 0)] = -64;
+	n->stack[0].l2_weight[nnue_l2_at(1, 16)] = 64;
 	n->stack[0].out_weight[0] = 16256; /* 127 * 1024 / 8 */
 	n->stack[0].out_weight[1] = -16256;
 	return n;

@@ -44,24 +44,50 @@ enum {
 
 _Static_assert(NNUE_FT_LIMIT * 25 < 32767, "a bias and 24 pieces fit an int16 accumulator");
 
-/* The layers after the first: 2H -> 32 -> 1. */
+/*
+ * The layers after the first: 2H -> 32 -> 1. The second layer's weights are
+ * kept by groups of four inputs (nnue_l2_at()), so that four activations
+ * meet the weights of all 32 neurons in one run of 128 bytes, the kernels'
+ * inner step.
+ */
 typedef struct NnueStack {
 	int32_t l2_bias[NNUE_HIDDEN2];
-	int8_t l2_weight[NNUE_HIDDEN2][2 * NNUE_HIDDEN_MAX]; /* by output neuron */
+	int8_t l2_weight[2 * NNUE_HIDDEN_MAX * NNUE_HIDDEN2]; /* at nnue_l2_at() */
 	int32_t out_bias;
 	int16_t out_weight[NNUE_HIDDEN2];
 } NnueStack;
 
-/* A loaded network (about 200 KB: allocate it, do not put it on a small stack). */
+/* The forms of the network's arithmetic, each for a level of the
+ * processor; all give the same numbers (doc/EVAL.md, "Kernels"). */
+typedef enum NnueKernel {
+	NNUE_KERNEL_PORTABLE,   /* C, with the vector instructions the build assumes everywhere */
+	NNUE_KERNEL_AVX2,       /* x86-64 with AVX2 */
+	NNUE_KERNEL_AVXVNNI,    /* AVX2 and AVX-VNNI */
+	NNUE_KERNEL_AVX512VNNI, /* AVX-512 (F, BW, VL) and AVX-512 VNNI */
+	NNUE_KERNEL_COUNT
+} NnueKernel;
+
+/* A loaded network (about 200 KB: allocate it, do not put it on a small
+ * stack). A network set up by hand (all zero at first) runs the portable
+ * kernel. */
 typedef struct NnueNetwork {
 	Variant variant;
-	int hidden;  /* H */
-	int buckets; /* stacks in use, 1..NNUE_BUCKETS_MAX */
+	int hidden;        /* H */
+	int buckets;       /* stacks in use, 1..NNUE_BUCKETS_MAX */
+	NnueKernel kernel; /* what nnue_evaluate() and the updates run (nnue_use_kernel()) */
 	uint64_t checksum;
 	int16_t ft_bias[NNUE_HIDDEN_MAX];
 	int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN_MAX]; /* by input, so that one input adds one row */
 	NnueStack stack[NNUE_BUCKETS_MAX];
 } NnueNetwork;
+
+/* Where l2_weight keeps the weight from input j (0..2H-1) to neuron k:
+ * the four weights of a group of four inputs to a neuron side by side,
+ * the 32 neurons of a group one after the other. */
+static inline size_t nnue_l2_at(int k, int j)
+{
+	return ((size_t)j / 4 * NNUE_HIDDEN2 + (size_t)k) * 4 + (size_t)j % 4;
+}
 
 /* The first layer's sums from each side's point of view (by Color), and
  * the number of pieces on the board, which chooses the stack. */
@@ -120,12 +146,26 @@ void nnue_update_between(const NnueNetwork *net, const Position *before, const P
                          const NnueAccumulator *in, NnueAccumulator *out);
 
 /* The network's score of a position whose accumulator is *acc, for `side`
- * (the side to move), in score.h units. Integer only: every build gives the
- * same number. Uses AVX2 or WebAssembly SIMD when the build has it. */
+ * (the side to move), in score.h units, computed by net->kernel. Integer
+ * only: every build and every kernel gives the same number. */
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
 
-/* The same with the portable code alone (for the test that both agree). */
+/* The same with the portable kernel, whatever net->kernel (for the tests
+ * that the kernels agree). */
 int nnue_evaluate_portable(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
+
+/* The kernel's name as POOLSHARK_KERNEL takes it: "portable", "avx2",
+ * "avxvnni", "avx512vnni". */
+const char *nnue_kernel_name(NnueKernel k);
+
+/* Whether this build has kernel k and this processor runs it. */
+bool nnue_kernel_available(NnueKernel k);
+
+/* The fastest available kernel: the one a loaded network runs. */
+NnueKernel nnue_kernel_best(void);
+
+/* Makes net run kernel k; false, and net unchanged, when k is not available. */
+bool nnue_use_kernel(NnueNetwork *net, NnueKernel k);
 
 /* The file's little-endian layout: the checksum of a weights file image
  * (FNV-1a 64 over the bytes after the header, continued over header bytes

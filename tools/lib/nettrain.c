@@ -114,7 +114,7 @@ bool nettrain_from_network(FloatNet *net, const NnueNetwork *q, int buckets)
 			st->l2_bias[k] = (float)(from->l2_bias[k] / hidden_out);
 			for (int j = 0; j < 2 * h; j++)
 				st->l2_weight[(size_t)k * 2 * (size_t)h + (size_t)j] =
-				    (float)(from->l2_weight[k][j] / (double)NNUE_L2_SCALE);
+				    (float)(from->l2_weight[nnue_l2_at(k, j)] / (double)NNUE_L2_SCALE);
 			st->out_weight[k] = (float)(from->out_weight[k] / (double)NNUE_OUT_SCALE);
 		}
 		*st->out_bias = (float)(from->out_bias / final_out);
