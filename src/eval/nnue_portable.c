@@ -90,7 +90,7 @@ static void second_layer(const NnueStack *st, int h, const uint8_t *a, int32_t *
 	for (int t = 0; t < 16; t++)
 		total[t] = wasm_i32x4_splat(0);
 	for (int g = 0; g < groups; g++) {
-		v128_t x = wasm_i16x8_extend_low_u8x16(wasm_v128_load32_splat(a + 4 * g));
+		v128_t x = wasm_u16x8_extend_low_u8x16(wasm_v128_load32_splat(a + 4 * g));
 		const int8_t *w = st->l2_weight + nnue_l2_at(0, 4 * g);
 		for (int q = 0; q < 8; q++) {
 			v128_t y = wasm_v128_load(w + 16 * q);
