@@ -86,10 +86,13 @@ int main(int argc, char **argv)
 	}
 	NnueNetwork *net = malloc(sizeof *net);
 	char err[NNUE_ERROR_MAX + 1100];
-	if (!net || !nnue_load_file(net, argv[1], VARIANT_POOL, err, sizeof err)) {
+	NnueKernel kernel;
+	if (!net || !nnue_load_file(net, argv[1], VARIANT_POOL, err, sizeof err) ||
+	    !nnue_kernel_from_environment(&kernel, err, sizeof err)) {
 		fprintf(stderr, "evalspeed: %s\n", net ? err : "out of memory");
 		return 1;
 	}
+	nnue_use_kernel(net, kernel); /* POOLSHARK_KERNEL, or the best */
 	Step *steps = malloc(POSITIONS * sizeof *steps);
 	NnueAccumulator *accs = malloc(64 * sizeof *accs);
 	if (!steps || !accs)
@@ -154,14 +157,9 @@ int main(int argc, char **argv)
 	       net->hidden, n, ROUNDS, sum);
 	printf("ns per evaluation: classic %.1f  network full refresh %.1f  network incremental %.1f\n",
 	       classic, full, incremental);
-	printf("of which: accumulator update %.1f  forward pass %.1f (%s)  portable forward pass %.1f\n",
-	       update, forward,
-#ifdef __AVX2__
-	       "AVX2",
-#else
-	       "portable",
-#endif
-	       portable);
+	printf(
+	    "of which: accumulator update %.1f  forward pass %.1f (kernel %s)  portable forward pass %.1f\n",
+	    update, forward, nnue_kernel_name(net->kernel), portable);
 	printf("ratio to classic: full %.2f  incremental %.2f\n", full / classic, incremental / classic);
 	if (argc == 3)
 		fit(argv[2], net, 0.7, 200);

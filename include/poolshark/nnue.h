@@ -167,6 +167,15 @@ NnueKernel nnue_kernel_best(void);
 /* Makes net run kernel k; false, and net unchanged, when k is not available. */
 bool nnue_use_kernel(NnueNetwork *net, NnueKernel k);
 
+/*
+ * The kernel the environment asks for: POOLSHARK_KERNEL names one
+ * (nnue_kernel_name()), or is unset or empty for nnue_kernel_best(). False,
+ * with a reason naming the variable and the kernels available, for a name
+ * that is not a kernel or a kernel this processor (or build) cannot run: a
+ * program then refuses to start rather than run another.
+ */
+bool nnue_kernel_from_environment(NnueKernel *out, char *err, size_t err_size);
+
 /* The file's little-endian layout: the checksum of a weights file image
  * (FNV-1a 64 over the bytes after the header, continued over header bytes
  * 0..55), and the byte size a file of hidden size h and that many stacks

@@ -3,6 +3,7 @@
 #include "poolshark/nnue.h"
 #include "poolshark/bytes.h"
 #include "poolshark/checksum.h"
+#include "poolshark/cpu.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -249,11 +250,9 @@ static void apply(const NnueNetwork *net, const NnueAccumulator *in, NnueAccumul
                   const NnueRows *rows)
 {
 	switch (net->kernel) {
-#ifdef NNUE_HAS_AVX2
+#ifdef NNUE_X86
 	case NNUE_KERNEL_AVX2:
 	case NNUE_KERNEL_AVXVNNI: /* the same update */ nnue_apply_avx2(net->hidden, in, out, rows); return;
-#endif
-#ifdef NNUE_HAS_AVX512VNNI
 	case NNUE_KERNEL_AVX512VNNI: nnue_apply_avx512vnni(net->hidden, in, out, rows); return;
 #endif
 	default: nnue_apply_portable(net->hidden, in, out, rows);
@@ -298,13 +297,9 @@ void nnue_update_between(const NnueNetwork *net, const Position *before, const P
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 	switch (net->kernel) {
-#ifdef NNUE_HAS_AVX2
+#ifdef NNUE_X86
 	case NNUE_KERNEL_AVX2: return nnue_forward_avx2(net, acc, side);
-#endif
-#ifdef NNUE_HAS_AVXVNNI
 	case NNUE_KERNEL_AVXVNNI: return nnue_forward_avxvnni(net, acc, side);
-#endif
-#ifdef NNUE_HAS_AVX512VNNI
 	case NNUE_KERNEL_AVX512VNNI: return nnue_forward_avx512vnni(net, acc, side);
 #endif
 	default: return nnue_forward_portable(net, acc, side);
@@ -325,19 +320,18 @@ const char *nnue_kernel_name(NnueKernel k)
 
 bool nnue_kernel_available(NnueKernel k)
 {
+#ifdef NNUE_X86
+	CpuFeatures f = cpu_features();
 	switch (k) {
 	case NNUE_KERNEL_PORTABLE: return true;
-#ifdef NNUE_HAS_AVX2
-	case NNUE_KERNEL_AVX2: return true;
-#endif
-#ifdef NNUE_HAS_AVXVNNI
-	case NNUE_KERNEL_AVXVNNI: return true;
-#endif
-#ifdef NNUE_HAS_AVX512VNNI
-	case NNUE_KERNEL_AVX512VNNI: return true;
-#endif
+	case NNUE_KERNEL_AVX2: return f.avx2;
+	case NNUE_KERNEL_AVXVNNI: return f.avx2 && f.avxvnni;
+	case NNUE_KERNEL_AVX512VNNI: return f.avx512f && f.avx512bw && f.avx512vl && f.avx512vnni;
 	default: return false;
 	}
+#else
+	return k == NNUE_KERNEL_PORTABLE;
+#endif
 }
 
 NnueKernel nnue_kernel_best(void)
@@ -357,4 +351,40 @@ bool nnue_use_kernel(NnueNetwork *net, NnueKernel k)
 		return false;
 	net->kernel = k;
 	return true;
+}
+
+bool nnue_kernel_from_environment(NnueKernel *out, char *err, size_t err_size)
+{
+	const char *name = getenv("POOLSHARK_KERNEL");
+	if (!name || !name[0]) {
+		*out = nnue_kernel_best();
+		return true;
+	}
+	char available[64] = "";
+	for (int k = 0; k < NNUE_KERNEL_COUNT; k++)
+		if (nnue_kernel_available((NnueKernel)k)) {
+			size_t n = strlen(available);
+			snprintf(available + n, sizeof available - n, "%s%s", n ? ", " : "", KERNEL_NAMES[k]);
+		}
+	for (int k = 0; k < NNUE_KERNEL_COUNT; k++)
+		if (strcmp(name, KERNEL_NAMES[k]) == 0) {
+			if (nnue_kernel_available((NnueKernel)k)) {
+				*out = (NnueKernel)k;
+				return true;
+			}
+			snprintf(err, err_size,
+			         "POOLSHARK_KERNEL=%s: this %s cannot run it (available here: %s)", name,
+#ifdef NNUE_X86
+			         "processor",
+#else
+			         "build",
+#endif
+			         available);
+			return false;
+		}
+	snprintf(
+	    err, err_size,
+	    "POOLSHARK_KERNEL=%.40s: not a kernel (portable, avx2, avxvnni, avx512vnni; available here: %s)",
+	    name, available);
+	return false;
 }

@@ -14,7 +14,8 @@
  * accumulator (nnue_forward_*). Every kernel computes the same integers
  * (doc/EVAL.md, "Kernels"): sums that wrap in int16 in the first layer,
  * exact 32-bit sums after it. nnue_portable.c has the one every build
- * has; nnue_x86.c those for AVX2, AVX-VNNI and AVX-512 VNNI.
+ * has; nnue_x86.c those for AVX2, AVX-VNNI and AVX-512 VNNI, chosen at run
+ * time from what the processor has (nnue_kernel_best()).
  */
 
 /* The first-layer rows a change of the pieces adds and removes, from each
@@ -33,17 +34,16 @@ typedef int NnueForward(const NnueNetwork *net, const NnueAccumulator *acc, Colo
 
 NnueApply nnue_apply_portable;
 NnueForward nnue_forward_portable;
-#if defined(__x86_64__) && defined(__AVX2__)
-#define NNUE_HAS_AVX2 1
+
+/* The x86-64 kernels (nnue_x86.c), in every build for x86-64 by GCC or
+ * Clang whatever its -march: each function carries the instruction sets it
+ * uses (a `target` attribute), and nnue.c calls one only after cpu.h says
+ * the processor has them. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define NNUE_X86 1
 NnueApply nnue_apply_avx2;
 NnueForward nnue_forward_avx2;
-#endif
-#if defined(__x86_64__) && defined(__AVXVNNI__)
-#define NNUE_HAS_AVXVNNI 1
 NnueForward nnue_forward_avxvnni;
-#endif
-#if defined(__x86_64__) && defined(__AVX512VNNI__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-#define NNUE_HAS_AVX512VNNI 1
 NnueApply nnue_apply_avx512vnni;
 NnueForward nnue_forward_avx512vnni;
 #endif

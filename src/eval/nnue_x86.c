@@ -3,13 +3,20 @@
 #define NNUE_LANES 16 /* the accumulator's update in 256-bit registers */
 #include "nnue_kernel.h"
 
-#if defined(NNUE_HAS_AVX2)
+#if defined(NNUE_X86)
 #include <immintrin.h>
+
+/* The instruction sets of each kernel, for GCC's and Clang's `target`
+ * attribute: a function so marked may use them whatever the build's
+ * -march, and is only called on a processor that has them (nnue.c). */
+#define AVX2       __attribute__((target("avx2")))
+#define AVXVNNI    __attribute__((target("avx2,avxvnni")))
+#define AVX512VNNI __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vnni")))
 
 /* The clipped activations (0..127) of one half, h lanes, into a: pack
  * with signed saturation, put the 64-bit quarters back in order, then
  * nothing below 0. */
-static inline __attribute__((always_inline)) void activations_avx2(const int16_t *v, int h, uint8_t *a)
+static inline __attribute__((always_inline)) AVX2 void activations_avx2(const int16_t *v, int h, uint8_t *a)
 {
 	const __m256i zero = _mm256_setzero_si256();
 	int j = 0;
@@ -39,7 +46,7 @@ static inline __attribute__((always_inline)) int32_t group_of(const uint8_t *a, 
  * registers: each clipped and divided as nnue_second_activation() does,
  * times its output weight, summed; the products fit 32 bits
  * (nnue_kernel.h), the bias is added in 64. */
-static inline __attribute__((always_inline)) int output_avx2(const NnueStack *st, const __m256i *sums)
+static inline __attribute__((always_inline)) AVX2 int output_avx2(const NnueStack *st, const __m256i *sums)
 {
 	const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi32(NNUE_L2_SCALE / 2);
 	const __m256i cap = _mm256_set1_epi32(NNUE_FT_SCALE);
@@ -57,12 +64,12 @@ static inline __attribute__((always_inline)) int output_avx2(const NnueStack *st
 }
 _Static_assert(NNUE_L2_SCALE == 1 << 6, "the shift by 6 divides by NNUE_L2_SCALE");
 
-void nnue_apply_avx2(int h, const NnueAccumulator *in, NnueAccumulator *out, const NnueRows *rows)
+AVX2 void nnue_apply_avx2(int h, const NnueAccumulator *in, NnueAccumulator *out, const NnueRows *rows)
 {
 	nnue_apply_sized(h, in, out, rows);
 }
 
-int nnue_forward_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
+AVX2 int nnue_forward_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
 	int h = net->hidden;
@@ -92,9 +99,7 @@ int nnue_forward_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color 
 	__m256i sums[4] = {s0, s1, s2, s3};
 	return output_avx2(st, sums);
 }
-#endif
 
-#if defined(NNUE_HAS_AVXVNNI)
 /* Sum k (0..3, neurons 8k..8k+7) += the products of group x's four
  * activations with the group's weights at w. */
 #define VNNI256(sum, k, x, w)                                                                                \
@@ -102,7 +107,7 @@ int nnue_forward_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color 
 
 /* The same with AVX-VNNI: four products and their sum in one instruction;
  * the even and odd groups into separate sums (the instruction's latency). */
-int nnue_forward_avxvnni(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
+AVXVNNI int nnue_forward_avxvnni(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
 	int h = net->hidden;
@@ -135,17 +140,17 @@ int nnue_forward_avxvnni(const NnueNetwork *net, const NnueAccumulator *acc, Col
 	return output_avx2(st, sums);
 }
 #undef VNNI256
-#endif
 
-#if defined(NNUE_HAS_AVX512VNNI)
-void nnue_apply_avx512vnni(int h, const NnueAccumulator *in, NnueAccumulator *out, const NnueRows *rows)
+AVX512VNNI void nnue_apply_avx512vnni(int h, const NnueAccumulator *in, NnueAccumulator *out,
+                                      const NnueRows *rows)
 {
 	nnue_apply_sized(h, in, out, rows);
 }
 
 /* The clipped activations of one half with AVX-512: 32 lanes narrowed
  * with signed saturation in one instruction, in order. */
-static inline __attribute__((always_inline)) void activations_avx512(const int16_t *v, int h, uint8_t *a)
+static inline __attribute__((always_inline)) AVX512VNNI void activations_avx512(const int16_t *v, int h,
+                                                                                uint8_t *a)
 {
 	const __m256i zero = _mm256_setzero_si256();
 	int j = 0;
@@ -161,7 +166,7 @@ static inline __attribute__((always_inline)) void activations_avx512(const int16
 
 /* The same with AVX-512 VNNI: the 32 neurons' sums in two registers, four
  * groups at a time into separate sums (the instruction's latency). */
-int nnue_forward_avx512vnni(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
+AVX512VNNI int nnue_forward_avx512vnni(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 	_Alignas(64) uint8_t a[2 * NNUE_HIDDEN_MAX];
 	int h = net->hidden;
