@@ -2,8 +2,10 @@
 /* The functions CheckerBoard looks up in an engine DLL (getmove, enginecommand), over one CbEngine. */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "frontend/cbengine.h"
+#include "poolshark/cpu.h"
 
 #ifdef _WIN32
 #include <windows.h>
@@ -33,7 +35,21 @@ static void make_instance(void)
 	GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_PIN,
 	                   (LPCSTR)(void *)&instance, &self);
 #endif
-	instance = cbengine_create();
+	/* A processor below the build's floor (x86-64-v2 for the DLL) gets
+	 * no engine, and never one of the instructions it lacks. */
+	char why[CB_SHORT_REPLY];
+	if (cpu_runs_this_build(why, sizeof why))
+		instance = cbengine_create();
+}
+
+/* Why there is no adapter (the processor, or memory), into a buffer of
+ * CheckerBoard's of at least CB_SHORT_REPLY bytes. */
+static void no_adapter(char *text)
+{
+	char why[CB_SHORT_REPLY - 16];
+	if (cpu_runs_this_build(why, sizeof why))
+		snprintf(why, sizeof why, "not enough memory");
+	snprintf(text, CB_SHORT_REPLY, "poolshark: %s", why);
 }
 
 static CbEngine *adapter(void)
@@ -52,7 +68,7 @@ CB_EXPORT int CB_CALL getmove(int board[8][8], int color, double maxtime, char s
 {
 	CbEngine *cb = adapter();
 	if (!cb) {
-		str[0] = '\0';
+		no_adapter(str);
 		return CB_UNKNOWN;
 	}
 	return cbengine_getmove(cb, board, color, maxtime, str, playnow, (unsigned)info, (unsigned)moreinfo,
@@ -64,8 +80,7 @@ CB_EXPORT int CB_CALL enginecommand(const char *command, char reply[1024])
 {
 	CbEngine *cb = adapter();
 	if (!cb) {
-		reply[0] = '?';
-		reply[1] = '\0';
+		no_adapter(reply);
 		return 0;
 	}
 	return cbengine_command(cb, command, reply, CB_REPLY_SIZE) ? 1 : 0;

@@ -12,12 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "checkerboard/scenario.h"
 #include "frontend/cbengine.h"
 #include "poolshark/movegen.h"
+#include "poolshark/nnue.h"
 #include "poolshark/notation.h"
 #include "poolshark/score.h"
 #include "support/support.h"
@@ -119,6 +121,79 @@ static void test_about_follows_the_gametype(void **state)
 		if (!strstr(reply, cases[i].about) || !strstr(reply, cases[i].rule))
 			fail_msg("after set gametype %s, about says:\n%s", cases[i].type, reply);
 	}
+}
+
+/* `about` names the network's kernel, and `bench` runs in the library
+ * with that kernel, the bench's node count included. */
+static void test_kernel_and_bench(void **state)
+{
+	(void)state;
+	char about[1024], reply[1024];
+	assert_int_equal(api.enginecommand("about", about), 1);
+	const char *named = strstr(about, "network kernel: ");
+	if (!named)
+		fail_msg("about names no kernel:\n%s", about);
+	char kernel[32];
+	assert_int_equal(sscanf(named, "network kernel: %31[a-z0-9]", kernel), 1);
+	int k = 0;
+	while (k < NNUE_KERNEL_COUNT && strcmp(kernel, nnue_kernel_name((NnueKernel)k)) != 0)
+		k++;
+	if (k == NNUE_KERNEL_COUNT || !nnue_kernel_available((NnueKernel)k))
+		fail_msg("about names kernel '%s', not one this processor runs", kernel);
+	assert_int_equal(api.enginecommand("bench 3 classic", reply), 1);
+	char expected[96];
+	snprintf(expected, sizeof expected, "bench depth=3 eval=classic kernel=%s nodes=", kernel);
+	if (strncmp(reply, expected, strlen(expected)) != 0 || !strstr(reply, " nps="))
+		fail_msg("bench 3 classic answers: %s", reply);
+	assert_int_equal(api.enginecommand("bench 0", reply), 0);
+	assert_non_null(strstr(reply, "not a depth"));
+}
+
+/* With POOLSHARK_KERNEL naming no kernel, the library answers every
+ * getmove with the reason and plays no move; about says the kernel was
+ * refused. In a child, on a copy of the library (a fresh adapter). */
+static void test_kernel_refused(void **state)
+{
+	(void)state;
+	const char *path = getenv("CB_LIBRARY");
+	char copy[] = "/tmp/test_cbengine_XXXXXX";
+	int fd = mkstemp(copy);
+	assert_true(fd >= 0);
+	FILE *from = fopen(path ? path : "build/checkerboard/poolshark-cb.so", "rb"), *to = fdopen(fd, "wb");
+	assert_non_null(from);
+	assert_non_null(to);
+	char buffer[65536];
+	for (size_t n; (n = fread(buffer, 1, sizeof buffer, from)) > 0;)
+		assert_int_equal(fwrite(buffer, 1, n, to), n);
+	fclose(from);
+	fclose(to);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		setenv("POOLSHARK_KERNEL", "avx9000", 1);
+		void *lib = dlopen(copy, RTLD_NOW | RTLD_LOCAL);
+		CbApi refused = {0};
+		if (!lib)
+			_exit(10);
+		*(void **)&refused.getmove = dlsym(lib, "getmove");
+		*(void **)&refused.enginecommand = dlsym(lib, "enginecommand");
+		char reply[1024], status[1024] = "";
+		if (refused.enginecommand("about", reply) != 1 || !strstr(reply, "(POOLSHARK_KERNEL refused"))
+			_exit(11);
+		int board[8][8] = {{0}}; /* refused before the board is read */
+		CbMove move;
+		int playnow = 0;
+		int code = refused.getmove(board, CB_BLACK, 0.05, status, &playnow, 0, 0, &move);
+		_exit(code == CB_UNKNOWN && strstr(status, "POOLSHARK_KERNEL=avx9000: not a kernel") ? 0
+		                                                                                     : 12);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	unlink(copy);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) != 0)
+		fail_msg("the refused kernel's library: check %d failed (10 load, 11 about, 12 getmove)",
+		         WEXITSTATUS(status));
 }
 
 static void test_eval_options(void **state)
@@ -377,6 +452,8 @@ int main(void)
 	    cmocka_unit_test(test_playnow),
 	    cmocka_unit_test(test_clock),
 	    cmocka_unit_test(test_about_follows_the_gametype),
+	    cmocka_unit_test(test_kernel_and_bench),
+	    cmocka_unit_test(test_kernel_refused),
 	    cmocka_unit_test(test_egdb_path_without_databases),
 	    cmocka_unit_test(test_eval_options),
 	    cmocka_unit_test(test_eval_file_cut_short),

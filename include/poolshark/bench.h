@@ -36,6 +36,7 @@ typedef struct BenchTotals {
 	int depth;
 	uint64_t nodes; /* the signature */
 	int64_t elapsed_ms;
+	const char *kernel; /* the network's kernel (engine_kernel()); the same nodes with any */
 } BenchTotals;
 
 /*
@@ -47,8 +48,9 @@ typedef struct BenchTotals {
  * compiled-in one; the signature is the default network's). `each` may be
  * NULL.
  * Returns false (and fills nothing but `error`, a message of at most
- * `error_size` bytes) when memory for the engine is short or eval_file is
- * not a network of the variant.
+ * `error_size` bytes) when memory for the engine is short, eval_file is
+ * not a network of the variant or POOLSHARK_KERNEL was refused
+ * (engine_kernel_error()).
  */
 bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_file, BenchPositionCallback each,
                void *user, BenchTotals *out, char *error, size_t error_size);

@@ -119,6 +119,17 @@ EngineStatus engine_prepare(Engine *e);
  */
 const char *engine_network_error(const Engine *e);
 
+/*
+ * The network's kernel this engine runs (nnue.h: "portable", "avx2",
+ * "avxvnni", "avx512vnni"), chosen once by engine_create() from the
+ * processor, or the one POOLSHARK_KERNEL names. When the variable names
+ * one this processor cannot run, or no kernel, the engine runs the best it
+ * has and engine_kernel_error() says why ("" otherwise): a program should
+ * then refuse to go on, as the command line does.
+ */
+const char *engine_kernel(const Engine *e);
+const char *engine_kernel_error(const Engine *e);
+
 /* The static score of *p that a search under eval=net uses, with the
  * engine's network (of options.variant and options.eval_file, whatever
  * options.eval): the network's, or eval_kings_ending() in the kings endings

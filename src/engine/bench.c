@@ -23,8 +23,10 @@ bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_fil
 		snprintf(error, error_size, "out of memory");
 		return false;
 	}
-	if (*engine_network_error(engine)) {
-		snprintf(error, error_size, "%s", engine_network_error(engine));
+	const char *refused =
+	    *engine_network_error(engine) ? engine_network_error(engine) : engine_kernel_error(engine);
+	if (*refused) {
+		snprintf(error, error_size, "%s", refused);
 		engine_destroy(engine);
 		return false;
 	}
@@ -47,6 +49,7 @@ bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_fil
 	out->depth = depth;
 	out->nodes = total;
 	out->elapsed_ms = clock_now_ms() - start;
+	out->kernel = engine_kernel(engine);
 	engine_destroy(engine);
 	return true;
 }

@@ -34,8 +34,9 @@ void engine_default_options(EngineOptions *out)
 }
 
 /* A new network for `variant` from `file` ("default": the compiled-in
- * one); NULL with the reason in error when it cannot be had. */
-static NnueNetwork *load_network(Variant variant, const char *file, char *error, size_t size)
+ * one), running the engine's kernel; NULL with the reason in error when it
+ * cannot be had. */
+static NnueNetwork *load_network(const Engine *e, Variant variant, const char *file, char *error, size_t size)
 {
 	NnueNetwork *net = malloc(sizeof *net);
 	if (!net) {
@@ -48,6 +49,7 @@ static NnueNetwork *load_network(Variant variant, const char *file, char *error,
 		free(net);
 		return NULL;
 	}
+	nnue_use_kernel(net, e->kernel); /* available: engine_create() chose it */
 	return net;
 }
 
@@ -77,6 +79,16 @@ bool engine_network_score(const Engine *e, const Position *p, int *score)
 const char *engine_network_error(const Engine *e)
 {
 	return e->network_error;
+}
+
+const char *engine_kernel(const Engine *e)
+{
+	return nnue_kernel_name(e->kernel);
+}
+
+const char *engine_kernel_error(const Engine *e)
+{
+	return e->kernel_error;
 }
 
 /* Gives every search the databases db (NULL: none), closing the old ones;
@@ -198,12 +210,14 @@ Engine *engine_create(const EngineOptions *options)
 	             ? egdb_open(options->egdb_path, options->variant, egdb_error, sizeof egdb_error)
 	             : NULL,
 	         egdb_error);
+	if (!nnue_kernel_from_environment(&e->kernel, e->kernel_error, sizeof e->kernel_error))
+		e->kernel = nnue_kernel_best();
 	char net_error[sizeof e->network_error] = "";
-	e->network = load_network(options->variant, options->eval_file, net_error, sizeof net_error);
+	e->network = load_network(e, options->variant, options->eval_file, net_error, sizeof net_error);
 	if (!e->network) {
 		snprintf(e->network_error, sizeof e->network_error, "eval-file: %s", net_error);
 		snprintf(e->options.eval_file, sizeof e->options.eval_file, "default");
-		e->network = load_network(options->variant, "default", net_error, sizeof net_error);
+		e->network = load_network(e, options->variant, "default", net_error, sizeof net_error);
 	}
 	if (!e->network) {
 		engine_destroy(e);
@@ -319,7 +333,7 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	    options->variant != e->options.variant || strcmp(options->eval_file, e->options.eval_file) != 0;
 	if (new_network) {
 		char why[sizeof e->refusal - 20];
-		network = load_network(options->variant, options->eval_file, why, sizeof why);
+		network = load_network(e, options->variant, options->eval_file, why, sizeof why);
 		if (!network) {
 			/* After a change of variant the file set is what does
 			 * not fit: say so; the reason names the file. */

@@ -26,6 +26,8 @@ struct Engine {
 	char refusal[320];       /* why engine_set_options() last refused ENGINE_BAD_EGDB or _NETWORK */
 	NnueNetwork *network;    /* of options.variant and options.eval_file, whatever options.eval */
 	char network_error[320]; /* why engine_create() fell back to the compiled-in network */
+	NnueKernel kernel;       /* what every network of this engine runs */
+	char kernel_error[256];  /* why POOLSHARK_KERNEL was refused */
 
 	/* The running (or last) background search. Only the controlling
 	 * thread starts and joins it; the flags are shared. */

@@ -227,7 +227,11 @@ int cbengine_getmove(CbEngine *cb, int board[8][8], int color, double maxtime, c
 	Position pos;
 	GameStatus over = {0};
 	int code;
-	if (!cbengine_read_board((const int(*)[8])board, color, &pos, error, sizeof error)) {
+	if (*engine_kernel_error(cb->engine)) {
+		/* As the command line refuses to start: no search with another kernel than asked. */
+		snprintf(line, sizeof line, "poolshark: %s", engine_kernel_error(cb->engine));
+		code = CB_UNKNOWN;
+	} else if (!cbengine_read_board((const int(*)[8])board, color, &pos, error, sizeof error)) {
 		snprintf(line, sizeof line, "poolshark: %s", error);
 		code = CB_UNKNOWN;
 	} else {

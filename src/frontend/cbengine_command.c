@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* CheckerBoard front-end: enginecommand's replies (name, about, get and set of the options, gamehist). */
+/* CheckerBoard front-end: enginecommand's replies (name, about, get and set of the options, gamehist, bench).
+ */
 #include "cbengine.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "poolshark/bench.h"
 #include "poolshark/notation.h"
 #include "poolshark/number.h"
 #include "poolshark/options.h"
@@ -213,21 +215,60 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 }
 
 /* The rules now played, as their description says them (`set gametype
- * 25` makes this Russian draughts, gametype 25). */
+ * 25` makes this Russian draughts, gametype 25), and the network's kernel
+ * (getmove's status says why one POOLSHARK_KERNEL named was refused). */
 static bool command_about(CbEngine *cb, char *reply, size_t size)
 {
 	pthread_mutex_lock(&cb->lock);
 	const VariantRules *rules = variant_rules(engine_variant(cb->engine));
 	pthread_mutex_unlock(&cb->lock);
-	return reply_text(reply, size, true,
-	                  "poolshark %s\n%s (gametype %d):\n"
-	                  "men capture backward, flying kings, %s,\n"
-	                  "%s.\nGPL-3.0-or-later",
-	                  poolshark_version, rules->title, rules->pdn_game_type,
-	                  rules->majority_capture ? "the capture taking the most pieces"
-	                                          : "free choice of capture",
-	                  rules->crown_mid_capture ? "a man crowned during a capture goes on as a king"
-	                                           : "crowning only at the end of a move");
+	const char *refused = engine_kernel_error(cb->engine);
+	return reply_text(
+	    reply, size, true,
+	    "poolshark %s\n%s (gametype %d):\n"
+	    "men capture backward, flying kings, %s,\n"
+	    "%s.\nnetwork kernel: %s%s\nGPL-3.0-or-later",
+	    poolshark_version, rules->title, rules->pdn_game_type,
+	    rules->majority_capture ? "the capture taking the most pieces" : "free choice of capture",
+	    rules->crown_mid_capture ? "a man crowned during a capture goes on as a king"
+	                             : "crowning only at the end of a move",
+	    engine_kernel(cb->engine), *refused ? " (POOLSHARK_KERNEL refused: see the status)" : "");
+}
+
+/*
+ * `bench [DEPTH] [classic|net]`: `poolshark bench` run by this library (the
+ * DLL's own code, for measuring its speed) under the rules now played, in
+ * one line: depth, evaluation, kernel, nodes (the signature), time and
+ * nodes per second. It takes seconds and answers when done; not during a
+ * search.
+ */
+static bool command_bench(CbEngine *cb, char *args, char *reply, size_t size)
+{
+	long long depth = BENCH_DEFAULT_DEPTH;
+	EngineEval eval = ENGINE_EVAL_NET;
+	for (char *word; (word = next_word(&args));) {
+		if (strcmp(word, "classic") == 0 || strcmp(word, "net") == 0)
+			eval = word[0] == 'c' ? ENGINE_EVAL_CLASSIC : ENGINE_EVAL_NET;
+		else if (number_parse(word, 1, BENCH_MAX_DEPTH, &depth))
+			return reply_text(reply, size, false,
+			                  "error: bench %.30s: not a depth (1..%d), classic or net", word,
+			                  BENCH_MAX_DEPTH);
+	}
+	pthread_mutex_lock(&cb->lock);
+	bool busy = engine_is_searching(cb->engine);
+	Variant variant = engine_variant(cb->engine);
+	pthread_mutex_unlock(&cb->lock);
+	if (busy)
+		return reply_text(reply, size, false, "error: bench: %s", engine_status_text(ENGINE_BUSY));
+	BenchTotals totals;
+	char error[ENGINE_PATH_MAX + 256];
+	if (!bench_run((int)depth, variant, eval, "default", NULL, NULL, &totals, error, sizeof error))
+		return reply_text(reply, size, false, "error: bench: %s", error);
+	int64_t ms = totals.elapsed_ms > 0 ? totals.elapsed_ms : 1;
+	return reply_text(reply, size, true, "bench depth=%d eval=%s kernel=%s nodes=%llu ms=%lld nps=%llu",
+	                  totals.depth, eval == ENGINE_EVAL_NET ? "net" : "classic", totals.kernel,
+	                  (unsigned long long)totals.nodes, (long long)totals.elapsed_ms,
+	                  (unsigned long long)(totals.nodes * 1000 / (uint64_t)ms));
 }
 
 bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t reply_size)
@@ -257,5 +298,7 @@ bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t rep
 		return command_get(cb, args, reply, reply_size);
 	if (strcmp(word, "set") == 0)
 		return command_set(cb, args, reply, reply_size);
+	if (strcmp(word, "bench") == 0)
+		return command_bench(cb, args, reply, reply_size);
 	return reply_text(reply, reply_size, false, "?");
 }

@@ -9,6 +9,8 @@
 #include "cli_search.h"
 #include "hubloop.h"
 #include "play.h"
+#include "poolshark/cpu.h"
+#include "poolshark/nnue.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 
@@ -38,12 +40,26 @@ static void usage(FILE *out)
 	             "poolshark --version prints the version.\n");
 }
 
+/* Whether this processor runs this build, and POOLSHARK_KERNEL (if set)
+ * names a kernel it runs; if not, says why. */
+static bool processor_fits(void)
+{
+	char why[256];
+	NnueKernel kernel;
+	if (cpu_runs_this_build(why, sizeof why) && nnue_kernel_from_environment(&kernel, why, sizeof why))
+		return true;
+	fprintf(stderr, "poolshark: %s\n", why);
+	return false;
+}
+
 /* Every subcommand's results go to standard output: a write that failed
  * (a full disk, /dev/full) fails the run. */
 int main(int argc, char **argv)
 {
 	if (version_option(argc, argv, "poolshark"))
 		return textfile_exit("poolshark", CLI_OK);
+	if (!processor_fits())
+		return CLI_FAILURE;
 	if (argc < 2 || !strcmp(argv[1], "--egdb"))
 		return textfile_exit("poolshark", hubloop_main(argc, argv));
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

@@ -1,13 +1,46 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Windows test: LoadLibrary's the engine DLL and makes CheckerBoard's calls (the shared scenario). */
+/* Windows test: LoadLibrary's the engine DLL and makes CheckerBoard's calls (the shared scenario);
+ * with --bench, the DLL's bench. */
 #include <stdio.h>
 #include <string.h>
 #include <windows.h>
 
 #include "scenario.h"
 
+/* cbtest.exe --bench DLL [DEPTH] [classic|net]: the DLL's `bench` command (its own code's
+ * search speed), printed as `poolshark bench` ends its output, for bench/builds. */
+static int bench(int argc, char **argv)
+{
+	HMODULE dll = argc > 2 ? LoadLibraryA(argv[2]) : NULL;
+	CbEnginecommandFn command =
+	    dll ? (CbEnginecommandFn)(void (*)(void))GetProcAddress(dll, "enginecommand") : NULL;
+	if (!command) {
+		fprintf(stderr, "usage: cbtest.exe --bench DLL [DEPTH] [classic|net] (cannot load %s)\n",
+		        argc > 2 ? argv[2] : "a DLL");
+		return 2;
+	}
+	char line[64], reply[CB_REPLY_SIZE] = "";
+	snprintf(line, sizeof line, "bench %.8s %.8s", argc > 3 ? argv[3] : "", argc > 4 ? argv[4] : "");
+	if (command(line, reply) != 1) {
+		fprintf(stderr, "cbtest: %s: %s\n", line, reply);
+		return 1;
+	}
+	unsigned long long nodes = 0, nps = 0;
+	const char *kernel = strstr(reply, "kernel="), *n = strstr(reply, "nodes="),
+	           *s = strstr(reply, "nps=");
+	if (!kernel || !n || !s || sscanf(n, "nodes=%llu", &nodes) != 1 || sscanf(s, "nps=%llu", &nps) != 1) {
+		fprintf(stderr, "cbtest: %s: unexpected reply: %s\n", line, reply);
+		return 1;
+	}
+	printf("%s\nKernel: %.*s\nNodes searched: %llu\nNodes/second: %llu\n", reply,
+	       (int)strcspn(kernel + 7, " "), kernel + 7, nodes, nps);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
+		return bench(argc, argv);
 	/* usage: cbtest.exe DLL [COPY]: the scenario on DLL, then that COPY (the same DLL under
 	 * another file name) is an engine of its own. */
 	const char *path = argc > 1 ? argv[1] : "poolshark64.dll";
