@@ -34,7 +34,7 @@ static NnueNetwork *wild_network(int hidden, int buckets, uint64_t seed)
 		n->ft_bias[j] = (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
 	for (int i = 0; i < NNUE_INPUTS; i++)
 		for (int j = 0; j < hidden; j++)
-			n->ft_weight[i][j] =
+			n->ft_weight[nnue_ft_at(hidden, i, j)] =
 			    (int16_t)((int)random_below(&s, 2 * NNUE_FT_LIMIT + 1) - NNUE_FT_LIMIT);
 	for (int b = 0; b < buckets; b++) {
 		NnueStack *st = &n->stack[b];
@@ -333,8 +333,7 @@ static void assert_same_weights(const NnueNetwork *a, const NnueNetwork *b)
 	assert_int_equal(a->hidden, b->hidden);
 	assert_int_equal(a->buckets, b->buckets);
 	assert_memory_equal(a->ft_bias, b->ft_bias, h * sizeof b->ft_bias[0]);
-	for (int i = 0; i < NNUE_INPUTS; i++)
-		assert_memory_equal(a->ft_weight[i], b->ft_weight[i], h * sizeof b->ft_weight[i][0]);
+	assert_memory_equal(a->ft_weight, b->ft_weight, NNUE_INPUTS * h * sizeof b->ft_weight[0]);
 	for (int s = 0; s < b->buckets; s++) {
 		const NnueStack *x = &a->stack[s], *y = &b->stack[s];
 		assert_memory_equal(x->l2_bias, y->l2_bias, sizeof y->l2_bias);

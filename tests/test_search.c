@@ -430,7 +430,7 @@ static NnueNetwork *material_network(Variant v)
 	n->hidden = 16;
 	n->buckets = 1;
 	for (int input = 0; input < 64; input++) /* own men and kings */
-		n->ft_weight[input][0] = 8;
+		n->ft_weight[nnue_ft_at(n->hidden, input, 0)] = 8;
 	n->stack[0].l2_weight[nnue_l2_at(0, 0)] = 64;
 	n->stack[0].l2_weight[nnue_l2_at(0, 16)] = -64;
 	n->stack[0].l2_weight[nnue_l2_at(1, 0)] = -64;
@@ -510,7 +510,7 @@ static void test_network_scores_are_forgotten_when_it_changes(void **state)
 	NnueNetwork *b = material_network(VARIANT_POOL);
 	/* b: a king is worth three men, so b's scores differ from a's. */
 	for (int input = 32; input < 64; input++)
-		b->ft_weight[input][0] = 24;
+		b->ft_weight[nnue_ft_at(b->hidden, input, 0)] = 24;
 	b->checksum = 1;
 	search_set_network(f->search, a);
 	SearchResult fresh_a = run_position(f, &p, 9);

@@ -77,9 +77,17 @@ typedef struct NnueNetwork {
 	NnueKernel kernel; /* what nnue_evaluate() and the updates run (nnue_use_kernel()) */
 	uint64_t checksum;
 	int16_t ft_bias[NNUE_HIDDEN_MAX];
-	int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN_MAX]; /* by input, so that one input adds one row */
+	int16_t ft_weight[NNUE_INPUTS * NNUE_HIDDEN_MAX]; /* at nnue_ft_at(): by input, one row each */
 	NnueStack stack[NNUE_BUCKETS_MAX];
 } NnueNetwork;
+
+/* Where ft_weight keeps the weight from input i to hidden neuron j of a
+ * network of hidden size h: the rows of the inputs one after the other,
+ * h long, so that a move's rows are whole cache lines, none of them idle. */
+static inline size_t nnue_ft_at(int h, int i, int j)
+{
+	return (size_t)i * (size_t)h + (size_t)j;
+}
 
 /* Where l2_weight keeps the weight from input j (0..2H-1) to neuron k:
  * the four weights of a group of four inputs to a neuron side by side,

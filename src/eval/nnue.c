@@ -129,8 +129,9 @@ bool nnue_load_bytes(NnueNetwork *net, const uint8_t *b, size_t size, Variant ex
 	}
 	for (size_t i = 0; i < NNUE_INPUTS; i++)
 		for (size_t j = 0; j < h; j++, at += 2) {
-			n->ft_weight[i][j] = (int16_t)bytes_get16(b + at);
-			if (ok && (n->ft_weight[i][j] > NNUE_FT_LIMIT || n->ft_weight[i][j] < -NNUE_FT_LIMIT))
+			int16_t w = (int16_t)bytes_get16(b + at);
+			n->ft_weight[nnue_ft_at((int)h, (int)i, (int)j)] = w;
+			if (ok && (w > NNUE_FT_LIMIT || w < -NNUE_FT_LIMIT))
 				ok = false, bad = at;
 		}
 	if (!ok) {
@@ -228,8 +229,10 @@ static void note_rows(const NnueNetwork *net, NnueRows *c, Bitboard set, Color o
 {
 	for (; set; set &= set - 1) {
 		int s = bb_lowest(set), i = c->count[removed]++;
-		c->row[removed][BLACK][i] = net->ft_weight[nnue_input(BLACK, owner, king, s)];
-		c->row[removed][WHITE][i] = net->ft_weight[nnue_input(WHITE, owner, king, s)];
+		c->row[removed][BLACK][i] =
+		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(BLACK, owner, king, s), 0);
+		c->row[removed][WHITE][i] =
+		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(WHITE, owner, king, s), 0);
 	}
 }
 
@@ -240,8 +243,10 @@ static inline void note_square(const NnueNetwork *net, NnueRows *c, Bitboard squ
 {
 	if (square) {
 		int s = bb_lowest(square), i = c->count[removed]++;
-		c->row[removed][BLACK][i] = net->ft_weight[nnue_input(BLACK, owner, king, s)];
-		c->row[removed][WHITE][i] = net->ft_weight[nnue_input(WHITE, owner, king, s)];
+		c->row[removed][BLACK][i] =
+		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(BLACK, owner, king, s), 0);
+		c->row[removed][WHITE][i] =
+		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(WHITE, owner, king, s), 0);
 	}
 }
 

@@ -106,7 +106,7 @@ bool nettrain_from_network(FloatNet *net, const NnueNetwork *q, int buckets)
 	for (int i = 0; i < NNUE_INPUTS; i++)
 		for (int j = 0; j < h; j++)
 			net->ft_weight[(size_t)i * (size_t)h + (size_t)j] =
-			    (float)(q->ft_weight[i][j] / (double)NNUE_FT_SCALE);
+			    (float)(q->ft_weight[nnue_ft_at(h, i, j)] / (double)NNUE_FT_SCALE);
 	for (int b = 0; b < buckets; b++) {
 		const NnueStack *from = &q->stack[q->buckets == 1 ? 0 : b];
 		FloatStack *st = &net->stack[b];
