@@ -18,7 +18,12 @@ BUILD   ?= build
 # -O3 -march=native: the default is the fast build for the machine it runs on
 # (profile-guided measured 5% faster on perft but 10% slower on the bench).
 OPT     ?= -O3 -march=native
-PORTABLE_OPT := -O2
+# make portable (and the Windows DLL): any x86-64 processor since 2009
+# (x86-64-v2: POPCNT, SSE4.2); the network's kernels for AVX2, AVX-VNNI and
+# AVX-512 VNNI are in every build and chosen at run time (doc/EVAL.md,
+# "Kernels"). Elsewhere than x86-64, the compiler's own default.
+X86_64  := $(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null))
+PORTABLE_OPT := -O3 $(if $(X86_64),-march=x86-64-v2)
 # The generic build's settings, for every build meant for other machines:
 # make portable, make dist's Linux programs, the Debian package.
 PORTABLE_FLAGS = OPT="$(PORTABLE_OPT)"
@@ -64,7 +69,7 @@ TOOLS     := $(sort $(TOOL_DIRS))
 .PRECIOUS: $(BUILD)/%.o
 
 .PHONY: fuzz-build fuzz-corpus egdb egdb-verify egdb-conversion egdb-slurm-test
-.PHONY: all deps test check-tests check-shape perft bench bench-eval bench-perft sanitize native portable pgo play soak clean help fuzz \
+.PHONY: all deps test check-tests check-shape perft bench bench-eval bench-builds bench-perft sanitize native portable pgo play soak clean help fuzz \
 	format web test-web bench-web checkerboard test-checkerboard FORCE
 
 # Only the default build puts copies of its programs in the top directory.
@@ -78,7 +83,7 @@ all: deps $(PROGRAMS) $(ROOT_PROGRAMS)
 help:
 	@echo "make            build for this machine (-O3 -march=native) in build/: the engine"
 	@echo "                ./poolshark, the library and the tools (copied to the top directory)"
-	@echo "make portable   the generic build (-O2) for packagers, in build-portable/"
+	@echo "make portable   the generic build (x86-64-v2) for packagers, in build-portable/"
 	@echo "make play       build, then play a game against the engine in this terminal"
 	@echo "make test       install missing build dependencies, build and run every test suite"
 	@echo "make sanitize   the tests built with -fsanitize=address,undefined"
@@ -86,6 +91,7 @@ help:
 	@echo "make bench      search bench and perft speed benchmark"
 	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
 	@echo "make bench-eval  search speed with the network against the classic evaluation, native and portable"
+	@echo "make bench-builds  native, portable and Windows DLL (under wine) search speed side by side"
 	@echo "make fuzz       libFuzzer over the parsers (clang-14), FUZZ_SECONDS=60"
 	@echo "make web        the page in web/dist/ (engine in WebAssembly, Debian's emscripten): index.html"
 	@echo "                opens from disk; the folder is the site (installable app, offline, databases)"

@@ -38,6 +38,10 @@ perft: deps $(BUILD)/poolshark
 bench-eval: deps $(BUILD)/poolshark portable
 	sh bench/eval-speed --depth 13 ./$(BUILD)/poolshark ./build-portable/poolshark
 
+# The native build, make portable and the Windows DLL under wine, side by side (bench/builds).
+bench-builds: deps $(BUILD)/poolshark portable checkerboard $(WIN_BUILD)/cbtest.exe
+	sh bench/builds --depth 15 --rounds 5
+
 bench-perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft 12 | tail -n 2
 
