@@ -51,8 +51,8 @@ _Static_assert(NNUE_FT_LIMIT * 25 < 32767, "a bias and 24 pieces fit an int16 ac
  * inner step.
  */
 typedef struct NnueStack {
-	int32_t l2_bias[NNUE_HIDDEN2];
 	int8_t l2_weight[2 * NNUE_HIDDEN_MAX * NNUE_HIDDEN2]; /* at nnue_l2_at() */
+	int32_t l2_bias[NNUE_HIDDEN2];
 	int32_t out_bias;
 	int16_t out_weight[NNUE_HIDDEN2];
 } NnueStack;
@@ -69,21 +69,29 @@ typedef enum NnueKernel {
 
 /* A loaded network (about 200 KB: allocate it, do not put it on a small
  * stack). A network set up by hand (all zero at first) runs the portable
- * kernel. */
+ * kernel. The weights come first, so that in a network that starts on a
+ * cache line (nnue_create()) the rows of the first layer and the first
+ * stack's second layer start on cache lines too. */
 typedef struct NnueNetwork {
+	int16_t ft_weight[NNUE_INPUTS * NNUE_HIDDEN_MAX]; /* at nnue_ft_at(): by input, one row each */
+	NnueStack stack[NNUE_BUCKETS_MAX];
+	int16_t ft_bias[NNUE_HIDDEN_MAX];
 	Variant variant;
 	int hidden;        /* H */
 	int buckets;       /* stacks in use, 1..NNUE_BUCKETS_MAX */
 	NnueKernel kernel; /* what nnue_evaluate() and the updates run (nnue_use_kernel()) */
 	uint64_t checksum;
-	int16_t ft_bias[NNUE_HIDDEN_MAX];
-	int16_t ft_weight[NNUE_INPUTS * NNUE_HIDDEN_MAX]; /* at nnue_ft_at(): by input, one row each */
-	NnueStack stack[NNUE_BUCKETS_MAX];
 } NnueNetwork;
+
+/* A zeroed network on a 64-byte boundary (the layout above), to load into;
+ * NULL when memory is short. nnue_destroy() frees it (NULL is ignored). */
+NnueNetwork *nnue_create(void);
+void nnue_destroy(NnueNetwork *net);
 
 /* Where ft_weight keeps the weight from input i to hidden neuron j of a
  * network of hidden size h: the rows of the inputs one after the other,
- * h long, so that a move's rows are whole cache lines, none of them idle. */
+ * h long (a multiple of 16: whole cache lines), so that the rows a move
+ * changes take no more of the cache than they use. */
 static inline size_t nnue_ft_at(int h, int i, int j)
 {
 	return (size_t)i * (size_t)h + (size_t)j;

@@ -38,7 +38,7 @@ void engine_default_options(EngineOptions *out)
  * cannot be had. */
 static NnueNetwork *load_network(const Engine *e, Variant variant, const char *file, char *error, size_t size)
 {
-	NnueNetwork *net = malloc(sizeof *net);
+	NnueNetwork *net = nnue_create();
 	if (!net) {
 		snprintf(error, size, "%s", engine_status_text(ENGINE_NO_MEMORY));
 		return NULL;
@@ -46,7 +46,7 @@ static NnueNetwork *load_network(const Engine *e, Variant variant, const char *f
 	bool ok = strcmp(file, "default") ? nnue_load_file(net, file, variant, error, size)
 	                                  : nnue_load_default(net, variant, error, size);
 	if (!ok) {
-		free(net);
+		nnue_destroy(net);
 		return NULL;
 	}
 	nnue_use_kernel(net, e->kernel); /* available: engine_create() chose it */
@@ -276,7 +276,7 @@ void engine_destroy(Engine *e)
 	book_free(e->listed);
 	threads_destroy(e->threads);
 	egdb_close(e->egdb);
-	free(e->network);
+	nnue_destroy(e->network);
 	free(e->game);
 	free(e);
 }
@@ -371,7 +371,7 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 		if (new_egdb)
 			egdb_close(egdb);
 		if (new_network)
-			free(network);
+			nnue_destroy(network);
 		return status;
 	}
 	bool new_variant = options->variant != e->options.variant;
@@ -383,7 +383,7 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	}
 	if (new_network) {
 		threads_set_network(e->threads, NULL);
-		free(e->network);
+		nnue_destroy(e->network);
 		e->network = network;
 	}
 	e->options = *options;

@@ -9,8 +9,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 
 #include "nnue_kernel.h"
+
+NnueNetwork *nnue_create(void)
+{
+	size_t size = (sizeof(NnueNetwork) + 63) / 64 * 64;
+#ifdef _WIN32
+	NnueNetwork *net = _aligned_malloc(size, 64);
+#else
+	NnueNetwork *net = aligned_alloc(64, size);
+#endif
+	if (net)
+		memset(net, 0, size);
+	return net;
+}
+
+void nnue_destroy(NnueNetwork *net)
+{
+#ifdef _WIN32
+	_aligned_free(net);
+#else
+	free(net);
+#endif
+}
 
 size_t nnue_file_size(int hidden, int buckets)
 {
