@@ -108,6 +108,11 @@ static inline __attribute__((always_inline)) void nnue_apply_rows(int h, const i
 static inline __attribute__((always_inline)) void nnue_apply_both(int h, const NnueAccumulator *in,
                                                                   NnueAccumulator *out, const NnueRows *c)
 {
+	if (c->count[0] == 1 && c->count[1] == 1) { /* a quiet move: one pass each */
+		nnue_add_sub(h, in->v[0], c->row[0][0][0], c->row[1][0][0], out->v[0]);
+		nnue_add_sub(h, in->v[1], c->row[0][1][0], c->row[1][1][0], out->v[1]);
+		return;
+	}
 	for (int view = 0; view < 2; view++)
 		nnue_apply_rows(h, in->v[view], out->v[view], c->row[0][view], c->count[0], c->row[1][view],
 		                c->count[1]);
