@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The bench node count must not depend on the compiler or the optimisation:
 # build with clang -O0 and gcc -O2, run `poolshark bench` on them and on the
-# default build (make: -O3 -march=native, the network's AVX2 code where the
-# machine has it, with VNNI where it has that too) and, on a machine with
-# AVX2, gcc -O2 -mavx2 (AVX2 without VNNI), under each evaluation (classic,
-# net), compare.
+# default build (make: -O3 -march=native) and, on a machine with AVX2, gcc
+# -O2 -mavx2 (the portable kernel compiled for AVX2), under each evaluation
+# (classic, net), compare. Each build runs the network's best kernel for
+# this processor; tests/test_kernels.sh compares the kernels themselves.
 set -eu
 cd "$(dirname "$0")/.."
 
