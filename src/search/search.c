@@ -240,16 +240,19 @@ static __attribute__((noinline)) int evaluate_network(Search *s, int ply)
 {
 	const NnueNetwork *net = s->eval_network;
 	uint64_t key = s->stack[ply].pos.key;
-	EvalCacheEntry *e = &s->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
-	if (e->key == key)
-		return e->score;
+	EvalCacheBucket *b = &s->eval_cache[key & (EVAL_CACHE_BUCKETS - 1)];
+	for (int i = 0; i < EVAL_CACHE_WAYS; i++)
+		if (b->entry[i].key == key)
+			return b->entry[i].score;
 	for (int k = s->acc_ply; k < ply; k++)
 		nnue_update_between(net, &s->stack[k].pos, &s->stack[k + 1].pos, &s->acc[k], &s->acc[k + 1]);
 	s->acc_ply = ply;
 	int score = nnue_evaluate(net, &s->acc[ply], (Color)s->stack[ply].pos.side);
 	score = score >= EVAL_LIMIT ? EVAL_LIMIT - 1 : score <= -EVAL_LIMIT ? -EVAL_LIMIT + 1 : score;
-	e->key = key;
-	e->score = score;
+	/* The newest first; the oldest leaves. */
+	memmove(&b->entry[1], &b->entry[0], (EVAL_CACHE_WAYS - 1) * sizeof b->entry[0]);
+	b->entry[0].key = key;
+	b->entry[0].score = score;
 	return score;
 }
 

@@ -16,7 +16,14 @@ typedef struct EvalCacheEntry {
 	int32_t score;
 } EvalCacheEntry;
 
-enum { EVAL_CACHE_SIZE = 1 << 13 }; /* a power of two */
+enum { EVAL_CACHE_WAYS = 4, EVAL_CACHE_BUCKETS = 1 << 11 /* a power of two */ };
+
+/* The scores of the keys of one bucket, the newest first, in one cache
+ * line: a lookup reads one line, as one entry would, and finds more. */
+typedef struct EvalCacheBucket {
+	_Alignas(64) EvalCacheEntry entry[EVAL_CACHE_WAYS];
+} EvalCacheBucket;
+_Static_assert(sizeof(EvalCacheBucket) == 64, "a bucket is one cache line");
 
 /* A line of a multi-line search: its first move, exact score and moves. */
 typedef struct SearchLine {
@@ -56,7 +63,7 @@ struct Search {
 	 * cache_checksum (NULL: empty), and is emptied when they change. */
 	const NnueNetwork *cache_network;
 	uint64_t cache_checksum;
-	EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
+	EvalCacheBucket eval_cache[EVAL_CACHE_BUCKETS];
 	TT *tt;
 	const SearchControl *control;
 	SearchLimits limits;
