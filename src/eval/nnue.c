@@ -248,33 +248,6 @@ void nnue_update(const NnueNetwork *net, const Position *before, Move m, const N
 	nnue_update_between(net, before, &after, in, out);
 }
 
-/* Notes the rows of the pieces of `set` (of `owner`, kings or men), as
- * added (removed 0) or removed (1). */
-static void note_rows(const NnueNetwork *net, NnueRows *c, Bitboard set, Color owner, bool king, int removed)
-{
-	for (; set; set &= set - 1) {
-		int s = bb_lowest(set), i = c->count[removed]++;
-		c->row[removed][BLACK][i] =
-		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(BLACK, owner, king, s), 0);
-		c->row[removed][WHITE][i] =
-		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(WHITE, owner, king, s), 0);
-	}
-}
-
-/* Notes the row of the piece on the one square of `square` (none when it
- * is empty). */
-static inline void note_square(const NnueNetwork *net, NnueRows *c, Bitboard square, Color owner, bool king,
-                               int removed)
-{
-	if (square) {
-		int s = bb_lowest(square), i = c->count[removed]++;
-		c->row[removed][BLACK][i] =
-		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(BLACK, owner, king, s), 0);
-		c->row[removed][WHITE][i] =
-		    net->ft_weight + nnue_ft_at(net->hidden, nnue_input(WHITE, owner, king, s), 0);
-	}
-}
-
 /* in changed by *rows into out, by net's kernel. */
 static void apply(const NnueNetwork *net, const NnueAccumulator *in, NnueAccumulator *out,
                   const NnueRows *rows)
@@ -294,8 +267,8 @@ void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *ac
 	NnueRows c;
 	c.count[0] = c.count[1] = 0;
 	for (int k = 0; k < 2; k++) {
-		note_rows(net, &c, position_men(p, (Color)k), (Color)k, false, 0);
-		note_rows(net, &c, position_kings(p, (Color)k), (Color)k, true, 0);
+		nnue_note_rows(net, &c, position_men(p, (Color)k), (Color)k, false, 0);
+		nnue_note_rows(net, &c, position_kings(p, (Color)k), (Color)k, true, 0);
 	}
 	NnueAccumulator bias;
 	for (int view = 0; view < 2; view++)
@@ -307,21 +280,16 @@ void nnue_refresh(const NnueNetwork *net, const Position *p, NnueAccumulator *ac
 void nnue_update_between(const NnueNetwork *net, const Position *before, const Position *after,
                          const NnueAccumulator *in, NnueAccumulator *out)
 {
-	/* All that changes: the mover leaves one square and reaches another
-	 * (none when a capture ends where it began), a king or a man after a
-	 * crowning, and the other side loses the captured pieces. */
-	NnueRows c;
-	c.count[0] = c.count[1] = 0;
-	Color mover = (Color)before->side, other = color_other(mover);
-	Bitboard own0 = before->pieces[mover], own1 = after->pieces[mover];
-	Bitboard from = own0 & ~own1, to = own1 & ~own0;
-	note_square(net, &c, to, mover, (after->kings & to) != 0, 0);
-	note_square(net, &c, from, mover, (before->kings & from) != 0, 1);
-	Bitboard captured = before->pieces[other] & ~after->pieces[other];
-	note_rows(net, &c, captured & ~before->kings, other, false, 1);
-	note_rows(net, &c, captured & before->kings, other, true, 1);
-	apply(net, in, out, &c);
-	out->pieces = bb_count(position_occupied(after));
+	switch (net->kernel) {
+#ifdef NNUE_X86
+	case NNUE_KERNEL_AVX2:
+	case NNUE_KERNEL_AVXVNNI:
+	case NNUE_KERNEL_AVX512VNNI: /* the same adds */
+		nnue_update_avx2(net, before, after, in, out);
+		return;
+#endif
+	default: nnue_update_portable(net, before, after, in, out);
+	}
 }
 
 int nnue_evaluate(const NnueNetwork *net, const NnueAccumulator *acc, Color side)

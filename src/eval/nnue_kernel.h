@@ -10,8 +10,9 @@
 
 /*
  * A kernel is the network's arithmetic for one level of the processor:
- * the first layer's update (nnue_apply_*) and the forward pass from an
- * accumulator (nnue_forward_*). Every kernel computes the same integers
+ * the first layer's update after a move (nnue_update_*) or from the bias
+ * (nnue_apply_*, for a refresh) and the forward pass from an accumulator
+ * (nnue_forward_*). Every kernel computes the same integers
  * (doc/EVAL.md, "Kernels"): sums that wrap in int16 in the first layer,
  * exact 32-bit sums after it. nnue_portable.c has the one every build
  * has; nnue_x86.c those for AVX2, AVX-VNNI and AVX-512 VNNI, chosen at run
@@ -29,10 +30,16 @@ typedef struct NnueRows {
  * hidden size h (in and out may be the same). */
 typedef void NnueApply(int h, const NnueAccumulator *in, NnueAccumulator *out, const NnueRows *rows);
 
+/* The accumulator after the move from *before to *after, as
+ * nnue_update_between(). */
+typedef void NnueUpdate(const NnueNetwork *net, const Position *before, const Position *after,
+                        const NnueAccumulator *in, NnueAccumulator *out);
+
 /* The score of the position of *acc for side, as nnue_evaluate(). */
 typedef int NnueForward(const NnueNetwork *net, const NnueAccumulator *acc, Color side);
 
 NnueApply nnue_apply_portable;
+NnueUpdate nnue_update_portable;
 NnueForward nnue_forward_portable;
 
 /* The x86-64 kernels (nnue_x86.c), in every build for x86-64 by GCC or
@@ -42,6 +49,7 @@ NnueForward nnue_forward_portable;
 #if defined(__x86_64__) && defined(__GNUC__)
 #define NNUE_X86 1
 NnueApply nnue_apply_avx2;
+NnueUpdate nnue_update_avx2; /* also AVX-VNNI's and AVX-512 VNNI's: the same adds */
 NnueForward nnue_forward_avx2;
 NnueForward nnue_forward_avxvnni;
 NnueApply nnue_apply_avx512vnni;
@@ -108,11 +116,6 @@ static inline __attribute__((always_inline)) void nnue_apply_rows(int h, const i
 static inline __attribute__((always_inline)) void nnue_apply_both(int h, const NnueAccumulator *in,
                                                                   NnueAccumulator *out, const NnueRows *c)
 {
-	if (c->count[0] == 1 && c->count[1] == 1) { /* a quiet move: one pass each */
-		nnue_add_sub(h, in->v[0], c->row[0][0][0], c->row[1][0][0], out->v[0]);
-		nnue_add_sub(h, in->v[1], c->row[0][1][0], c->row[1][1][0], out->v[1]);
-		return;
-	}
 	for (int view = 0; view < 2; view++)
 		nnue_apply_rows(h, in->v[view], out->v[view], c->row[0][view], c->count[0], c->row[1][view],
 		                c->count[1]);
@@ -127,6 +130,79 @@ static inline __attribute__((always_inline)) void nnue_apply_sized(int h, const 
 		nnue_apply_both(64, in, out, c);
 	else
 		nnue_apply_both(h, in, out, c);
+}
+
+/* The first-layer rows of a piece of `owner` (a king or a man) on square
+ * s, from Black's point of view and from White's. */
+static inline void nnue_piece_rows(const NnueNetwork *net, Color owner, bool king, int s,
+                                   const int16_t **black, const int16_t **white)
+{
+	int h = net->hidden;
+	*black = net->ft_weight + nnue_ft_at(h, nnue_input(BLACK, owner, king, s), 0);
+	*white = net->ft_weight + nnue_ft_at(h, nnue_input(WHITE, owner, king, s), 0);
+}
+
+/* Notes the rows of the pieces of `set` (of `owner`, kings or men), as
+ * added (removed 0) or removed (1). */
+static inline void nnue_note_rows(const NnueNetwork *net, NnueRows *c, Bitboard set, Color owner, bool king,
+                                  int removed)
+{
+	for (; set; set &= set - 1) {
+		int i = c->count[removed]++;
+		nnue_piece_rows(net, owner, king, bb_lowest(set), &c->row[removed][BLACK][i],
+		                &c->row[removed][WHITE][i]);
+	}
+}
+
+/* One pass per view of a quiet move's row in and row out. */
+static inline __attribute__((always_inline)) void nnue_quiet_both(int h, const NnueAccumulator *in,
+                                                                  NnueAccumulator *out,
+                                                                  const int16_t *const *plus,
+                                                                  const int16_t *const *minus)
+{
+	nnue_add_sub(h, in->v[BLACK], plus[BLACK], minus[BLACK], out->v[BLACK]);
+	nnue_add_sub(h, in->v[WHITE], plus[WHITE], minus[WHITE], out->v[WHITE]);
+}
+
+/*
+ * The accumulator after the move from *before to *after (one legal move):
+ * all that changes is that the mover leaves one square and reaches another
+ * (none when a capture ends where it began), a king or a man after a
+ * crowning, and the other side loses the captured pieces. A quiet move,
+ * the most frequent, takes one row in and one out per view, found and
+ * applied without the bookkeeping of captures.
+ */
+static inline __attribute__((always_inline)) void
+nnue_update_move(const NnueNetwork *net, const Position *before, const Position *after,
+                 const NnueAccumulator *in, NnueAccumulator *out)
+{
+	Color mover = (Color)before->side, other = color_other(mover);
+	Bitboard own0 = before->pieces[mover], own1 = after->pieces[mover];
+	Bitboard from = own0 & ~own1, to = own1 & ~own0;
+	Bitboard captured = before->pieces[other] & ~after->pieces[other];
+	int h = net->hidden;
+	if (!captured && from && to) {
+		const int16_t *plus[2], *minus[2];
+		nnue_piece_rows(net, mover, (after->kings & to) != 0, bb_lowest(to), &plus[BLACK],
+		                &plus[WHITE]);
+		nnue_piece_rows(net, mover, (before->kings & from) != 0, bb_lowest(from), &minus[BLACK],
+		                &minus[WHITE]);
+		if (h == 128)
+			nnue_quiet_both(128, in, out, plus, minus);
+		else if (h == 64)
+			nnue_quiet_both(64, in, out, plus, minus);
+		else
+			nnue_quiet_both(h, in, out, plus, minus);
+	} else {
+		NnueRows c;
+		c.count[0] = c.count[1] = 0;
+		nnue_note_rows(net, &c, to, mover, (after->kings & to) != 0, 0);
+		nnue_note_rows(net, &c, from, mover, (before->kings & from) != 0, 1);
+		nnue_note_rows(net, &c, captured & ~before->kings, other, false, 1);
+		nnue_note_rows(net, &c, captured & before->kings, other, true, 1);
+		nnue_apply_sized(h, in, out, &c);
+	}
+	out->pieces = bb_count(position_occupied(after));
 }
 
 /* The stack that scores the position of *acc. */

@@ -17,6 +17,12 @@ void nnue_apply_portable(int h, const NnueAccumulator *in, NnueAccumulator *out,
 	nnue_apply_sized(h, in, out, rows);
 }
 
+void nnue_update_portable(const NnueNetwork *net, const Position *before, const Position *after,
+                          const NnueAccumulator *in, NnueAccumulator *out)
+{
+	nnue_update_move(net, before, after, in, out);
+}
+
 /* The clipped activations of the first layer, 0..127, the side to move's
  * half first. */
 static void first_activations(const NnueNetwork *net, const NnueAccumulator *acc, Color side, uint8_t *a)

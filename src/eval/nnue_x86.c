@@ -69,6 +69,12 @@ AVX2 void nnue_apply_avx2(int h, const NnueAccumulator *in, NnueAccumulator *out
 	nnue_apply_sized(h, in, out, rows);
 }
 
+AVX2 void nnue_update_avx2(const NnueNetwork *net, const Position *before, const Position *after,
+                           const NnueAccumulator *in, NnueAccumulator *out)
+{
+	nnue_update_move(net, before, after, in, out);
+}
+
 AVX2 int nnue_forward_avx2(const NnueNetwork *net, const NnueAccumulator *acc, Color side)
 {
 	_Alignas(32) uint8_t a[2 * NNUE_HIDDEN_MAX];
