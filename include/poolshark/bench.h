@@ -36,6 +36,7 @@ typedef struct BenchTotals {
 	int depth;
 	uint64_t nodes; /* the signature */
 	int64_t elapsed_ms;
+	int64_t cpu_ms;     /* the processor time it took, -1 where the system does not say */
 	const char *kernel; /* the network's kernel (engine_kernel()); the same nodes with any */
 } BenchTotals;
 

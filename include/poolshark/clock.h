@@ -13,6 +13,10 @@ int64_t clock_now_ns(void);
  * clock, it tells how much of the wall time the thread actually ran. */
 int64_t clock_thread_cpu_ns(void);
 
+/* The same however coarse the system keeps it (Windows: steps of 15.6 ms),
+ * or -1: for measurements over seconds, such as the bench's. */
+int64_t clock_thread_cpu_coarse_ns(void);
+
 /* Milliseconds of the same clock. */
 static inline int64_t clock_now_ms(void)
 {

@@ -3,6 +3,9 @@
 #include "poolshark/clock.h"
 
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#endif
 
 int64_t clock_now_ns(void)
 {
@@ -21,4 +24,18 @@ int64_t clock_thread_cpu_ns(void)
 		return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 #endif
 	return -1;
+}
+
+int64_t clock_thread_cpu_coarse_ns(void)
+{
+#ifdef _WIN32
+	FILETIME created, exited, kernel, user;
+	if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user))
+		return -1;
+	uint64_t k = ((uint64_t)kernel.dwHighDateTime << 32) | kernel.dwLowDateTime;
+	uint64_t u = ((uint64_t)user.dwHighDateTime << 32) | user.dwLowDateTime;
+	return (int64_t)(k + u) * 100; /* 100 ns units */
+#else
+	return clock_thread_cpu_ns();
+#endif
 }

@@ -33,7 +33,7 @@ bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_fil
 
 	SearchLimits limits = {.depth = depth};
 	uint64_t total = 0;
-	int64_t start = clock_now_ms();
+	int64_t start = clock_now_ms(), start_cpu = clock_thread_cpu_coarse_ns();
 	for (int i = 0; i < bench_position_count; i++) {
 		Position root;
 		/* The list is compiled in and checked by test_bench: every FEN reads. */
@@ -49,6 +49,8 @@ bool bench_run(int depth, Variant variant, EngineEval eval, const char *eval_fil
 	out->depth = depth;
 	out->nodes = total;
 	out->elapsed_ms = clock_now_ms() - start;
+	int64_t cpu = clock_thread_cpu_coarse_ns();
+	out->cpu_ms = start_cpu >= 0 && cpu >= 0 ? (cpu - start_cpu) / 1000000 : -1;
 	out->kernel = engine_kernel(engine);
 	engine_destroy(engine);
 	return true;

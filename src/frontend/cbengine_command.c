@@ -265,10 +265,11 @@ static bool command_bench(CbEngine *cb, char *args, char *reply, size_t size)
 	if (!bench_run((int)depth, variant, eval, "default", NULL, NULL, &totals, error, sizeof error))
 		return reply_text(reply, size, false, "error: bench: %s", error);
 	int64_t ms = totals.elapsed_ms > 0 ? totals.elapsed_ms : 1;
-	return reply_text(reply, size, true, "bench depth=%d eval=%s kernel=%s nodes=%llu ms=%lld nps=%llu",
+	return reply_text(reply, size, true,
+	                  "bench depth=%d eval=%s kernel=%s nodes=%llu ms=%lld cpu-ms=%lld nps=%llu",
 	                  totals.depth, eval == ENGINE_EVAL_NET ? "net" : "classic", totals.kernel,
 	                  (unsigned long long)totals.nodes, (long long)totals.elapsed_ms,
-	                  (unsigned long long)(totals.nodes * 1000 / (uint64_t)ms));
+	                  (long long)totals.cpu_ms, (unsigned long long)(totals.nodes * 1000 / (uint64_t)ms));
 }
 
 bool cbengine_command(CbEngine *cb, const char *command, char *reply, size_t reply_size)

@@ -114,8 +114,8 @@ int cli_bench(int argc, char **argv)
 		return CLI_FAILURE;
 	}
 	int64_t elapsed = totals.elapsed_ms > 0 ? totals.elapsed_ms : 1;
-	printf("\nDepth: %d\nKernel: %s\nTotal time (ms): %" PRId64 "\n", totals.depth, totals.kernel,
-	       totals.elapsed_ms);
+	printf("\nDepth: %d\nKernel: %s\nTotal time (ms): %" PRId64 "\nProcessor time (ms): %" PRId64 "\n",
+	       totals.depth, totals.kernel, totals.elapsed_ms, totals.cpu_ms);
 	printf("Nodes searched: %" PRIu64 "\n", totals.nodes);
 	printf("Nodes/second: %" PRIu64 "\n", totals.nodes * 1000 / (uint64_t)elapsed);
 	return CLI_OK;

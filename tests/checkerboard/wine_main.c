@@ -26,14 +26,16 @@ static int bench(int argc, char **argv)
 		return 1;
 	}
 	unsigned long long nodes = 0, nps = 0;
+	long long cpu_ms = -1;
 	const char *kernel = strstr(reply, "kernel="), *n = strstr(reply, "nodes="),
-	           *s = strstr(reply, "nps=");
-	if (!kernel || !n || !s || sscanf(n, "nodes=%llu", &nodes) != 1 || sscanf(s, "nps=%llu", &nps) != 1) {
+	           *s = strstr(reply, "nps="), *c = strstr(reply, "cpu-ms=");
+	if (!kernel || !n || !s || !c || sscanf(n, "nodes=%llu", &nodes) != 1 ||
+	    sscanf(s, "nps=%llu", &nps) != 1 || sscanf(c, "cpu-ms=%lld", &cpu_ms) != 1) {
 		fprintf(stderr, "cbtest: %s: unexpected reply: %s\n", line, reply);
 		return 1;
 	}
-	printf("%s\nKernel: %.*s\nNodes searched: %llu\nNodes/second: %llu\n", reply,
-	       (int)strcspn(kernel + 7, " "), kernel + 7, nodes, nps);
+	printf("%s\nKernel: %.*s\nProcessor time (ms): %lld\nNodes searched: %llu\nNodes/second: %llu\n",
+	       reply, (int)strcspn(kernel + 7, " "), kernel + 7, cpu_ms, nodes, nps);
 	return 0;
 }
 
