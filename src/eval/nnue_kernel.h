@@ -69,6 +69,15 @@ NnueForward nnue_forward_avx512vnni;
 typedef int16_t NnueLanes __attribute__((vector_size(2 * NNUE_LANES)));
 _Static_assert(16 % NNUE_LANES == 0, "a block of 16 lanes (h is a multiple of 16) is whole vectors");
 
+/* Whether the updates are unrolled for hidden size n (those of the
+ * compiled-in networks), h being it: not in the page, where the code's
+ * size is part of what it downloads (it doubled the kernel's). */
+#ifdef __wasm__
+#define NNUE_UNROLLED(h, n) false
+#else
+#define NNUE_UNROLLED(h, n) ((h) == (n))
+#endif
+
 /* out = in + a - r (a or r may be NULL: no row); in and out may be the same. */
 static inline __attribute__((always_inline)) void nnue_add_sub(int h, const int16_t *in, const int16_t *a,
                                                                const int16_t *r, int16_t *out)
@@ -124,9 +133,9 @@ static inline __attribute__((always_inline)) void nnue_apply_both(int h, const N
 static inline __attribute__((always_inline)) void nnue_apply_sized(int h, const NnueAccumulator *in,
                                                                    NnueAccumulator *out, const NnueRows *c)
 {
-	if (h == 128)
+	if (NNUE_UNROLLED(h, 128))
 		nnue_apply_both(128, in, out, c);
-	else if (h == 64)
+	else if (NNUE_UNROLLED(h, 64))
 		nnue_apply_both(64, in, out, c);
 	else
 		nnue_apply_both(h, in, out, c);
@@ -187,9 +196,9 @@ nnue_update_move(const NnueNetwork *net, const Position *before, const Position 
 		                &plus[WHITE]);
 		nnue_piece_rows(net, mover, (before->kings & from) != 0, bb_lowest(from), &minus[BLACK],
 		                &minus[WHITE]);
-		if (h == 128)
+		if (NNUE_UNROLLED(h, 128))
 			nnue_quiet_both(128, in, out, plus, minus);
-		else if (h == 64)
+		else if (NNUE_UNROLLED(h, 64))
 			nnue_quiet_both(64, in, out, plus, minus);
 		else
 			nnue_quiet_both(h, in, out, plus, minus);
