@@ -5,25 +5,35 @@
 # Every suite runs even when one fails; the summary line counts them. A suite
 # that hangs (a search that never stops) is ended after SUITE_TIMEOUT seconds
 # and counted as failed: the tests assert behaviour, never speed, so the
-# bound only turns a hang into a failure.
+# bound only turns a hang into a failure. TEST_JOBS suites run at a time
+# (the number of processors by default), each one's output printed whole
+# when it ends.
 SUITE_TIMEOUT ?= 900
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUITES := $(TESTS) $(SHELL_TESTS)
+SUITE_RESULTS := $(BUILD)/suite-results
 test: deps
 	@$(MAKE) --no-print-directory check-tests
 
 check-tests: $(PROGRAMS) $(TESTS) $(HELPERS) $(CB_SO)
-	@pass=0; fail=0; \
-	for t in $(TESTS) $(SHELL_TESTS); do \
-		echo "== $$t"; \
-		case $$t in *.sh) run="sh $$t" ;; *) run=$$t ;; esac; \
-		if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
-		   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) timeout $(SUITE_TIMEOUT) $$run; \
-		then pass=$$((pass+1)); \
-		else status=$$?; fail=$$((fail+1)); \
-			if [ $$status -eq 124 ]; then echo "FAILED: $$t (no end after $(SUITE_TIMEOUT) s)"; \
-			else echo "FAILED: $$t"; fi; fi; \
-	done; \
+	@rm -rf $(SUITE_RESULTS) && mkdir -p $(SUITE_RESULTS)
+	@$(MAKE) --no-print-directory --output-sync=target -k -j$(TEST_JOBS) $(SUITES:%=run-suite/%) || true
+	@pass=$$(ls $(SUITE_RESULTS) | grep -c '\.pass$$'); fail=$$(ls $(SUITE_RESULTS) | grep -c '\.fail$$'); \
+	for f in $(SUITE_RESULTS)/*.fail; do [ -e "$$f" ] && cat "$$f"; done; \
 	echo "suites: $$pass passed, $$fail failed"; \
-	test $$fail -eq 0
+	test $$fail -eq 0 && test $$((pass + fail)) -eq $(words $(SUITES))
+
+# One suite: its output, then a .pass or .fail mark in $(SUITE_RESULTS).
+run-suite/%: FORCE
+	@echo "== $*"; \
+	case $* in *.sh) run="sh $*" ;; *) run=$* ;; esac; \
+	mark=$(SUITE_RESULTS)/$$(echo $* | tr / _); \
+	if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
+	   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) timeout $(SUITE_TIMEOUT) $$run; \
+	then touch $$mark.pass; \
+	else status=$$?; \
+		if [ $$status -eq 124 ]; then echo "FAILED: $* (no end after $(SUITE_TIMEOUT) s)" > $$mark.fail; \
+		else echo "FAILED: $*" > $$mark.fail; fi; cat $$mark.fail; fi
 
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fno-omit-frame-pointer" \
