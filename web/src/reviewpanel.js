@@ -39,15 +39,18 @@ class ReviewPanel {
     }, () => run.cancelled || this.running !== run, app.analysis.multipvLine(1));
     if (this.running !== run) return; /* the game changed under it */
     this.running = null;
+    /* The closing message comes after the marks and the graph are drawn:
+     * "Review done" on screen means everything is. */
+    let closing = () => app.say('Review stopped.');
     if (positions) {
       const entries = reviewJudge(positions, line);
       const nodes = app.tree.nodes(line);
       entries.forEach((entry, i) => nodes[i + 1] && (nodes[i + 1].review = entry));
-      app.say(this.text(reviewSummary(entries)));
-    } else if (problem) app.error(`Review failed: ${problem}.`);
-    else app.say('Review stopped.');
+      closing = () => app.say(this.text(reviewSummary(entries)));
+    } else if (problem) closing = () => app.error(`Review failed: ${problem}.`);
     await app.setUp();
     await app.refresh();
+    closing();
     await app.continueGame();
   }
 
