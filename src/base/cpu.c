@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the processor can run: CPUID and XGETBV on x86-64, nothing elsewhere. */
+/* The functions here are compiled for the baseline processor (below), and
+ * glibc's fortified string and stdio wrappers are always_inline for the
+ * build's -march: GCC cannot inline those into them (Debian's hardened
+ * build, -D_FORTIFY_SOURCE). This file calls the plain functions. */
+#undef _FORTIFY_SOURCE
 #include "poolshark/cpu.h"
 
 #include <stdint.h>
