@@ -21,16 +21,19 @@ fuzz-build: deps
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS)
 	$(FUZZ_CC) $(ALL_CFLAGS) -Itools/lib -Isrc -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) $< $(FUZZ_LIBS) -o $@ $(LDLIBS)
 
+# Each harness is a target of its own, so that `make -j2 fuzz` runs two at
+# a time; a harness's output is printed whole when it ends.
 fuzz: fuzz-build
-	@for name in $(FUZZERS); do \
-		mkdir -p build-fuzz/corpus/$$name; \
-		kept=; test -d tests/fuzz/corpus/$$name && kept=tests/fuzz/corpus/$$name; \
-		seeds=; test -d tests/fuzz/seeds/$$name && seeds=tests/fuzz/seeds/$$name; \
-		dict=; test -f tests/fuzz/$$name.dict && dict=-dict=tests/fuzz/$$name.dict; \
-		echo "== $$name for $(FUZZ_SECONDS) s"; \
-		./build-fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=build-fuzz/$$name- \
-			$$dict build-fuzz/corpus/$$name $$kept $$seeds || exit 1; \
-	done
+	@$(MAKE) --no-print-directory --output-sync=target $(FUZZERS:%=fuzz-run/%)
+
+fuzz-run/%: FORCE
+	@name=$*; mkdir -p build-fuzz/corpus/$$name; \
+	kept=; test -d tests/fuzz/corpus/$$name && kept=tests/fuzz/corpus/$$name; \
+	seeds=; test -d tests/fuzz/seeds/$$name && seeds=tests/fuzz/seeds/$$name; \
+	dict=; test -f tests/fuzz/$$name.dict && dict=-dict=tests/fuzz/$$name.dict; \
+	echo "== $$name for $(FUZZ_SECONDS) s"; \
+	./build-fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=build-fuzz/$$name- \
+		$$dict build-fuzz/corpus/$$name $$kept $$seeds
 
 fuzz-corpus: fuzz-build
 	@for name in $(FUZZERS); do \
