@@ -25,12 +25,12 @@ check-tests: $(PROGRAMS) $(TESTS) $(HELPERS) $(CB_SO)
 
 # One suite: its output, then a .pass or .fail mark in $(SUITE_RESULTS).
 run-suite/%: FORCE
-	@echo "== $*"; \
+	@echo "== $*"; started=$$(date +%s); \
 	case $* in *.sh) run="sh $*" ;; *) run=$* ;; esac; \
 	mark=$(SUITE_RESULTS)/$$(echo $* | tr / _); \
 	if POOLSHARK_BIN=$(CURDIR)/$(BUILD)/poolshark HELPER_DIR=$(CURDIR)/$(BUILD)/tests/helpers \
 	   TOOL_DIR=$(CURDIR)/$(BUILD)/bin CB_LIBRARY=$(CURDIR)/$(CB_SO) timeout $(SUITE_TIMEOUT) $$run; \
-	then touch $$mark.pass; \
+	then touch $$mark.pass; echo "-- $*: $$(($$(date +%s) - started)) s"; \
 	else status=$$?; \
 		if [ $$status -eq 124 ]; then echo "FAILED: $* (no end after $(SUITE_TIMEOUT) s)" > $$mark.fail; \
 		else echo "FAILED: $*" > $$mark.fail; fi; cat $$mark.fail; fi
