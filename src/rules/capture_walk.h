@@ -122,11 +122,15 @@ static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
 	 * edge, so the victims need no edge masks of their own. */
 	const Bitboard not_k0 = ~0x11111111u, not_k3 = ~0x88888888u;
 	Bitboard even = victims & BB_EVEN_ROWS, odd = victims & BB_ODD_ROWS;
+	/* The squares one step up-right and one step down-left of a victim.
+	 * One step up-left is one step up-right shifted once more, one step
+	 * down-right one step down-left (shifts distribute over `|`). */
+	Bitboard up_right = (even >> 3) | (odd >> 4), down_left = (even << 4) | (odd << 3);
 	JumpSquares j;
-	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & ((even >> 3) | (odd >> 4));
-	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & ((even >> 4) | (odd >> 5));
-	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & ((even << 5) | (odd << 4));
-	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & ((even << 4) | (odd << 3));
+	j.by_dir[DIR_DOWN_LEFT] = not_k0 & (empty >> 7) & up_right;
+	j.by_dir[DIR_DOWN_RIGHT] = not_k3 & (empty >> 9) & (up_right >> 1);
+	j.by_dir[DIR_UP_LEFT] = not_k0 & (empty << 9) & (down_left << 1);
+	j.by_dir[DIR_UP_RIGHT] = not_k3 & (empty << 7) & down_left;
 	j.any = j.by_dir[0] | j.by_dir[1] | j.by_dir[2] | j.by_dir[3];
 	return j;
 }
