@@ -255,11 +255,11 @@ static void add_single_jumps(MoveList *list, Bitboard jumpers, const JumpSquares
 }
 
 /*
- * Every capture of the side to move: set-wise when it has no king and no
- * jump of its men can go on (see count_single_jumps()), else by walking
- * the sequences. Returns the number of captures. Pool's captures; the
- * callers that may hold a Russian or Brazilian position use
- * all_captures() below.
+ * Every capture of the side to move, the men's first: set-wise when none
+ * of the men's jumps can go on (see count_single_jumps()), else by walking
+ * their sequences; the kings' always by walking. Returns the number of
+ * captures. Pool's captures; the callers that may hold a Russian or
+ * Brazilian position use all_captures() below.
  */
 int movegen_pool_captures(const Position *p, MoveList *list)
 {
@@ -269,14 +269,12 @@ int movegen_pool_captures(const Position *p, MoveList *list)
 	Bitboard jumpers = men & j.any;
 
 	list->count = 0;
-	if (!kings) {
-		if (!jumpers)
-			return 0;
-		if (count_single_jumps(men, &j) >= 0) {
-			add_single_jumps(list, jumpers, &j);
-			return list->count;
-		}
+	if (jumpers && count_single_jumps(men, &j) >= 0) {
+		add_single_jumps(list, jumpers, &j);
+		jumpers = 0; /* listed: only the kings are left to walk */
 	}
+	if (!kings && !jumpers)
+		return list->count;
 	Walk w = {.mode = WALK_LIST, .list = list};
 	movegen_walk_captures(&w, p->pieces[us], p->pieces[color_other(us)], p->kings, jumpers, &j);
 	return list->count;
