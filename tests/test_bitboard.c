@@ -161,6 +161,87 @@ static void test_first_on_ray(void **state)
 	assert_false(dir_is_down(DIR_UP_LEFT) || dir_is_down(DIR_UP_RIGHT));
 }
 
+/* What a flying king on s sees along d, square by square: every square up
+ * to and including the first of `occupied`. */
+static Bitboard sight_walk(int s, Direction d, Bitboard occupied)
+{
+	Bitboard seen = 0;
+	for (int t = neighbour(s, d); t >= 0; t = neighbour(t, d)) {
+		seen |= bb_square(t);
+		if (occupied & bb_square(t))
+			break;
+	}
+	return seen;
+}
+
+/* The last square along d from s, as a set (empty at the edge). */
+static Bitboard far_end(int s, Direction d)
+{
+	int end = -1;
+	for (int t = neighbour(s, d); t >= 0; t = neighbour(t, d))
+		end = t;
+	return end >= 0 ? bb_square(end) : 0;
+}
+
+/* bb_sight's lookup against the walk, for every square, both diagonals and
+ * every occupancy of the squares that decide; pieces elsewhere (the
+ * diagonal's ends, other diagonals) must not change the answer. The
+ * squares' entries fill bitboard_sight without overlapping. */
+static void test_sight_by_lookup(void **state)
+{
+	(void)state;
+	static const Direction down[DIAG_COUNT] = {DIR_DOWN_LEFT, DIR_DOWN_RIGHT};
+	static const Direction up[DIAG_COUNT] = {DIR_UP_RIGHT, DIR_UP_LEFT};
+	static bool used[BITBOARD_SIGHT_ENTRIES];
+	Rng rng = {4242};
+	int entries = 0;
+	for (int s = 0; s < 32; s++)
+		for (int g = 0; g < DIAG_COUNT; g++) {
+			const BitboardSightIndex *x = &bitboard_sight_index[s][g];
+			Bitboard line = sight_walk(s, down[g], 0) | sight_walk(s, up[g], 0);
+			Bitboard mask = line & ~far_end(s, down[g]) & ~far_end(s, up[g]);
+			assert_int_equal(x->mask, mask);
+			assert_int_equal(x->shift, mask ? 64 - bb_count(mask) : 63);
+			int n = 1 << bb_count(mask), offset = (int)(x->answers - bitboard_sight);
+			assert_true(offset >= 0 && offset + n <= BITBOARD_SIGHT_ENTRIES);
+			for (int i = 0; i < n; i++) {
+				assert_false(used[offset + i]);
+				used[offset + i] = true;
+			}
+			entries += n;
+			Bitboard occupancy = 0;
+			do { /* every subset of mask, then the empty set again */
+				Bitboard want =
+				    sight_walk(s, down[g], occupancy) | sight_walk(s, up[g], occupancy);
+				Bitboard elsewhere = (Bitboard)rng_next(&rng) & ~mask & ~bb_square(s);
+				assert_int_equal(bb_sight(s, (Diagonal)g, occupancy), want);
+				assert_int_equal(bb_sight(s, (Diagonal)g, occupancy | elsewhere), want);
+				occupancy = (occupancy - mask) & mask;
+			} while (occupancy);
+		}
+	assert_int_equal(entries, BITBOARD_SIGHT_ENTRIES);
+	for (int d = 0; d < DIR_COUNT; d++)
+		assert_int_equal(dir_diagonal((Direction)d),
+		                 d == DIR_DOWN_LEFT || d == DIR_UP_RIGHT ? DIAG_DOWN_LEFT : DIAG_DOWN_RIGHT);
+}
+
+/* A king's quiet moves, counted for the evaluation's mobility. */
+static void test_king_moves(void **state)
+{
+	(void)state;
+	Rng rng = {2718};
+	for (int i = 0; i < 20000; i++) {
+		Bitboard occupied = (Bitboard)rng_next(&rng) & (Bitboard)rng_next(&rng);
+		int s = rng_below(&rng, 32);
+		int want = 0;
+		for (int d = 0; d < DIR_COUNT; d++)
+			want += bb_count(sight_walk(s, (Direction)d, occupied) & ~occupied);
+		assert_int_equal(bb_king_moves(s, occupied), want);
+	}
+	/* RULES.md's corner: a lone king on 29 slides the long diagonal. */
+	assert_int_equal(bb_king_moves(28, 0), 7);
+}
+
 static void test_bit_helpers(void **state)
 {
 	(void)state;
@@ -192,6 +273,8 @@ int main(void)
 	    cmocka_unit_test(test_single_steps),
 	    cmocka_unit_test(test_steps_of_sets_are_unions),
 	    cmocka_unit_test(test_first_on_ray),
+	    cmocka_unit_test(test_sight_by_lookup),
+	    cmocka_unit_test(test_king_moves),
 	    cmocka_unit_test(test_bit_helpers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -102,6 +102,47 @@ static inline bool dir_is_down(Direction d)
 	return d == DIR_DOWN_LEFT || d == DIR_DOWN_RIGHT;
 }
 
+/* The two diagonals through a square, each named by the direction that
+ * walks it toward higher square numbers. */
+typedef enum Diagonal {
+	DIAG_DOWN_LEFT,  /* DIR_DOWN_LEFT and DIR_UP_RIGHT: the long diagonal's */
+	DIAG_DOWN_RIGHT, /* DIR_DOWN_RIGHT and DIR_UP_LEFT: the double diagonals' */
+	DIAG_COUNT
+} Diagonal;
+
+static inline Diagonal dir_diagonal(Direction d)
+{
+	return d == DIR_DOWN_LEFT || d == DIR_UP_RIGHT ? DIAG_DOWN_LEFT : DIAG_DOWN_RIGHT;
+}
+
+/*
+ * A flying king's sight by lookup. What a king sees along one diagonal
+ * depends only on which of the diagonal's squares between its two ends
+ * hold pieces (an end square stops it whether empty or not), at most 6
+ * squares; a multiplication by a constant chosen per square and diagonal
+ * gathers their occupancy into the top bits of a 64-bit product, and that
+ * index selects the answer among the square's entries of bitboard_sight.
+ */
+enum { BITBOARD_SIGHT_ENTRIES = 832 };
+
+typedef struct BitboardSightIndex {
+	const Bitboard *answers; /* this square's, in bitboard_sight */
+	uint64_t magic;          /* a multiplier that gathers mask's squares */
+	Bitboard mask;           /* the squares whose occupancy decides */
+	uint8_t shift;           /* 64 less the index's bits (63 when it has none) */
+} BitboardSightIndex;
+
+extern const BitboardSightIndex bitboard_sight_index[SQUARE_COUNT][DIAG_COUNT];
+extern const Bitboard bitboard_sight[BITBOARD_SIGHT_ENTRIES];
+
+/* What a flying king on s sees along g, the squares of `occupied` blocking
+ * it: each way, the empty squares up to the first piece, and that piece. */
+static inline Bitboard bb_sight(int s, Diagonal g, Bitboard occupied)
+{
+	const BitboardSightIndex *x = &bitboard_sight_index[s][g];
+	return x->answers[(uint64_t)(occupied & x->mask) * x->magic >> x->shift];
+}
+
 /* The nearest set bit of `blockers` on the ray from s in d, or -1. */
 static inline int bb_first_on_ray(int s, Direction d, Bitboard blockers)
 {
@@ -121,15 +162,8 @@ static inline int bb_first_on_ray(int s, Direction d, Bitboard blockers)
  * squares of `occupied` blocking it. */
 static inline int bb_king_moves(int s, Bitboard occupied)
 {
-	int count = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		Bitboard ray = bitboard_rays[d][s];
-		int stop = bb_first_on_ray(s, (Direction)d, occupied);
-		if (stop >= 0)
-			ray &= ~(bitboard_rays[d][stop] | bb_square(stop));
-		count += bb_count(ray);
-	}
-	return count;
+	return bb_count((bb_sight(s, DIAG_DOWN_LEFT, occupied) | bb_sight(s, DIAG_DOWN_RIGHT, occupied)) &
+	                ~occupied);
 }
 
 #endif
