@@ -10,6 +10,7 @@
 
 #include "poolshark/movegen.h"
 #include "poolshark/position.h"
+#include "rules/capture_walk.h"
 #include "support/support.h"
 
 /*
@@ -207,6 +208,63 @@ static void test_count_of_men_captures(void **state)
 	assert_true(with_captures > 5000 && multi > 1000);
 }
 
+/* Square by square, what a king of this kind on s sees along d: a flying
+ * king every square up to and including the first piece, a short king the
+ * next square. */
+static Bitboard seen_by_walking(KingKind kind, int s, Direction d, Bitboard occupied)
+{
+	Bitboard seen = 0;
+	for (Bitboard t = bitboard_neighbors[d][s]; t; t = bitboard_neighbors[d][bb_lowest(t)]) {
+		seen |= t;
+		if ((t & occupied) || kind == KING_SHORT)
+			break;
+	}
+	return seen;
+}
+
+/*
+ * Both kinds of king (capture_walk.h) on random boards against walks square
+ * by square: the first piece and the empty squares along each direction,
+ * the quiet targets, and the directions in which the king captures (the
+ * first piece is a victim with an empty square behind it), which
+ * king_capture_dirs() reads off the men's jump squares for either kind.
+ */
+static void test_king_kinds(void **state)
+{
+	(void)state;
+	static const KingKind kinds[] = {KING_FLYING, KING_SHORT};
+	Rng rng = {1853};
+	int capturing[2] = {0, 0};
+	for (int i = 0; i < 20000; i++) {
+		int s = rng_below(&rng, 32);
+		Bitboard occupied = ((Bitboard)rng_next(&rng) & (Bitboard)rng_next(&rng)) | bb_square(s);
+		Bitboard victims = occupied & (Bitboard)rng_next(&rng) & ~bb_square(s);
+		JumpSquares j = jump_squares(victims, ~occupied);
+		for (int k = 0; k < 2; k++) {
+			KingKind kind = kinds[k];
+			Bitboard want_targets = 0, targets = 0;
+			unsigned want_dirs = 0;
+			for (int d = 0; d < DIR_COUNT; d++) {
+				Bitboard seen = seen_by_walking(kind, s, (Direction)d, occupied),
+				         first = seen & occupied;
+				assert_int_equal(king_first_piece(kind, s, (Direction)d, occupied), first);
+				assert_int_equal(king_reach(kind, s, (Direction)d, occupied),
+				                 seen & ~occupied);
+				want_targets |= seen & ~occupied;
+				if ((first & victims) &&
+				    (bitboard_neighbors[d][bb_lowest(first)] & ~occupied))
+					want_dirs |= 1u << d;
+			}
+			assert_int_equal(king_capture_dirs(kind, s, occupied, &j, &targets), want_dirs);
+			assert_int_equal(targets, want_targets);
+			assert_int_equal(king_quiet_targets(kind, s, occupied), want_targets);
+			capturing[k] += want_dirs != 0;
+		}
+	}
+	fprintf(stderr, "  king kinds: %d flying and %d short kings capture\n", capturing[0], capturing[1]);
+	assert_true(capturing[0] > 2000 && capturing[1] > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -221,6 +279,7 @@ int main(void)
 	    cmocka_unit_test(test_contracts_on_random_play),
 	    cmocka_unit_test(test_contracts_on_king_setups),
 	    cmocka_unit_test(test_count_of_men_captures),
+	    cmocka_unit_test(test_king_kinds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

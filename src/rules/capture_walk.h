@@ -36,9 +36,57 @@ static inline unsigned dirs_across(Direction d)
 	                                               : (1u << DIR_DOWN_LEFT) | (1u << DIR_UP_RIGHT);
 }
 
-/* The empty squares a king on s reaches along d before the first piece. */
-static inline Bitboard ray_slide(int s, Direction d, Bitboard occupied)
+/*
+ * Kings. What a king can do along a diagonal is read off what it sees
+ * there (king_sight): the squares it may move to, up to the first piece
+ * each way, which it may capture. A flying king (pool, Russian,
+ * Brazilian) sees along the whole diagonal, by one lookup (bb_sight); a
+ * short king sees the squares next to it. Every function below takes the
+ * kind as a constant, so that each compiled walk keeps one case.
+ */
+typedef enum KingKind { KING_FLYING, KING_SHORT } KingKind;
+
+/* What a king of this kind on s sees along g, the squares of `occupied`
+ * blocking it: the squares it may step to when they are empty, up to and
+ * including the first piece each way. */
+ALWAYS_INLINE Bitboard king_sight(KingKind kind, int s, Diagonal g, Bitboard occupied)
 {
+	if (kind == KING_SHORT)
+		return g == DIAG_DOWN_LEFT
+		           ? bitboard_neighbors[DIR_DOWN_LEFT][s] | bitboard_neighbors[DIR_UP_RIGHT][s]
+		           : bitboard_neighbors[DIR_DOWN_RIGHT][s] | bitboard_neighbors[DIR_UP_LEFT][s];
+	return bb_sight(s, g, occupied);
+}
+
+/* The squares from which a king of this kind on s, reaching the empty
+ * squares `reach` of one diagonal, may start a jump along it: a flying
+ * king from any (it slides up to its victim), a short king from its own.
+ * Among them, a man's jump squares (JumpSquares) in either direction of
+ * the diagonal say whether the king captures that way: from a square on
+ * one side of s, a step toward the other side lands on an empty square or
+ * on s, never on a victim. */
+ALWAYS_INLINE Bitboard king_jump_origins(KingKind kind, int s, Bitboard reach)
+{
+	return kind == KING_SHORT ? bb_square(s) : reach | bb_square(s);
+}
+
+/* The first piece a king of this kind on s meets along d (one bit), or 0.
+ * One direction: the ray's nearest piece, without a lookup. */
+ALWAYS_INLINE Bitboard king_first_piece(KingKind kind, int s, Direction d, Bitboard occupied)
+{
+	if (kind == KING_SHORT)
+		return bitboard_neighbors[d][s] & occupied;
+	Bitboard hit = bitboard_rays[d][s] & occupied;
+	if (dir_is_down(d))
+		return hit & -hit;
+	return hit ? bb_square(bb_highest(hit)) : 0;
+}
+
+/* The empty squares a king of this kind on s may move to along d. */
+ALWAYS_INLINE Bitboard king_reach(KingKind kind, int s, Direction d, Bitboard occupied)
+{
+	if (kind == KING_SHORT)
+		return bitboard_neighbors[d][s] & ~occupied;
 	Bitboard ray = bitboard_rays[d][s], hit = ray & occupied;
 	if (dir_is_down(d))
 		return ray & ((hit & -hit) - 1); /* below the nearest piece, or all */
@@ -135,25 +183,20 @@ static inline JumpSquares jump_squares(Bitboard victims, Bitboard empty)
 	return j;
 }
 
-/* Along d from the king on s: the empty squares it slides to are added to
- * *targets, and the result is d's bit when it captures that way, which is
- * when the last square before the first piece is one a man could jump from. */
-static inline unsigned king_ray(int s, Direction d, Bitboard occupied, const JumpSquares *j,
-                                Bitboard *targets)
+/* The directions in which a king of this kind on s captures; the squares
+ * it may move to are added to *targets. */
+ALWAYS_INLINE unsigned king_capture_dirs(KingKind kind, int s, Bitboard occupied, const JumpSquares *j,
+                                         Bitboard *targets)
 {
-	Bitboard slide = ray_slide(s, d, occupied);
-	*targets |= slide;
-	return ((slide | bb_square(s)) & j->by_dir[d]) ? 1u << d : 0;
-}
-
-/* The directions in which the king on s captures; its quiet targets are
- * added to *targets. */
-static inline unsigned king_capture_dirs(int s, Bitboard occupied, const JumpSquares *j, Bitboard *targets)
-{
-	return king_ray(s, DIR_DOWN_LEFT, occupied, j, targets) |
-	       king_ray(s, DIR_DOWN_RIGHT, occupied, j, targets) |
-	       king_ray(s, DIR_UP_LEFT, occupied, j, targets) |
-	       king_ray(s, DIR_UP_RIGHT, occupied, j, targets);
+	Bitboard left = king_sight(kind, s, DIAG_DOWN_LEFT, occupied) & ~occupied;
+	Bitboard right = king_sight(kind, s, DIAG_DOWN_RIGHT, occupied) & ~occupied;
+	*targets |= left | right;
+	left = king_jump_origins(kind, s, left);
+	right = king_jump_origins(kind, s, right);
+	return (left & j->by_dir[DIR_DOWN_LEFT] ? 1u << DIR_DOWN_LEFT : 0) |
+	       (right & j->by_dir[DIR_DOWN_RIGHT] ? 1u << DIR_DOWN_RIGHT : 0) |
+	       (right & j->by_dir[DIR_UP_LEFT] ? 1u << DIR_UP_LEFT : 0) |
+	       (left & j->by_dir[DIR_UP_RIGHT] ? 1u << DIR_UP_RIGHT : 0);
 }
 
 /* Quiet man moves split by shift: to = from + shift (Black), from - shift (White). */
@@ -176,10 +219,12 @@ static inline ManSteps man_steps(Bitboard men, Bitboard empty, Color us)
 	return s;
 }
 
-static inline Bitboard king_quiet_targets(int s, Bitboard occupied)
+/* The squares a king of this kind on s may move to without capturing. */
+ALWAYS_INLINE Bitboard king_quiet_targets(KingKind kind, int s, Bitboard occupied)
 {
-	return ray_slide(s, DIR_DOWN_LEFT, occupied) | ray_slide(s, DIR_DOWN_RIGHT, occupied) |
-	       ray_slide(s, DIR_UP_LEFT, occupied) | ray_slide(s, DIR_UP_RIGHT, occupied);
+	return (king_sight(kind, s, DIAG_DOWN_LEFT, occupied) |
+	        king_sight(kind, s, DIAG_DOWN_RIGHT, occupied)) &
+	       ~occupied;
 }
 
 /* Pool's walks in counting mode, and the walk of every capture of one side

@@ -160,7 +160,7 @@ static int count_with_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Colo
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard targets = 0;
 		int s = bb_lowest(b);
-		dirs[capturing] = king_capture_dirs(s, occupied, &j, &targets);
+		dirs[capturing] = king_capture_dirs(KING_FLYING, s, occupied, &j, &targets);
 		if (dirs[capturing])
 			squares[capturing++] = s;
 		quiet += bb_count(targets);
@@ -198,7 +198,7 @@ NEVER_INLINE int variant_count(const Position *p)
 	Bitboard mine = p->pieces[p->side], kings = p->kings, occupied = position_occupied(p);
 	int n = men_quiet_count(mine & ~kings, ~occupied, p->side);
 	for (Bitboard b = mine & kings; b; b &= b - 1)
-		n += bb_count(king_quiet_targets(bb_lowest(b), occupied));
+		n += bb_count(king_quiet_targets(KING_FLYING, bb_lowest(b), occupied));
 	return n;
 }
 
@@ -244,7 +244,7 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
 			continue;
 		}
 		Bitboard targets = 0;
-		dirs[capturing] = king_capture_dirs(k->square, occupied, &j, &targets);
+		dirs[capturing] = king_capture_dirs(KING_FLYING, k->square, occupied, &j, &targets);
 		if (dirs[capturing])
 			squares[capturing++] = k->square;
 		n += bb_count(targets);
@@ -274,7 +274,7 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 		k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
 		           bitboard_rays[DIR_DOWN_RIGHT][k->square] | bitboard_rays[DIR_UP_LEFT][k->square] |
 		           bitboard_rays[DIR_UP_RIGHT][k->square];
-		if (king_capture_dirs(k->square, occupied, &j, &targets))
+		if (king_capture_dirs(KING_FLYING, k->square, occupied, &j, &targets))
 			return NOT_COUNTED;
 		k->quiet = bb_count(targets);
 	}
@@ -291,7 +291,7 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 	}
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard from = b & -b;
-		for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
+		for (Bitboard t = king_quiet_targets(KING_FLYING, bb_lowest(b), occupied); t; t &= t - 1) {
 			Bitboard step = from | (t & -t);
 			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, cached,
 			                                 cached_count, step);
@@ -340,7 +340,7 @@ ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 	}
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard from = b & -b;
-		for (Bitboard t = king_quiet_targets(bb_lowest(b), occupied); t; t &= t - 1) {
+		for (Bitboard t = king_quiet_targets(KING_FLYING, bb_lowest(b), occupied); t; t &= t - 1) {
 			Bitboard step = from | (t & -t);
 			n += (uint64_t)count_moves(theirs, mine ^ step, kings ^ step, them);
 		}

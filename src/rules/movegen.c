@@ -96,14 +96,12 @@ ALWAYS_INLINE bool man_walk(Walk *w, WalkMode mode, int at, Bitboard captured, u
  * ones allowed (2.6); when none can, each landing square ends a capture. */
 ALWAYS_INLINE bool king_jump(Walk *w, WalkMode mode, int at, Bitboard captured, Direction d)
 {
-	Bitboard hit = bitboard_rays[d][at] & ~w->empty;
-	if (!hit)
+	Bitboard victim = king_first_piece(KING_FLYING, at, d, ~w->empty) & w->opponents & ~captured;
+	if (!victim)
 		return false;
-	int v = dir_is_down(d) ? bb_lowest(hit) : bb_highest(hit);
-	Bitboard victim = bb_square(v);
-	if (!(victim & w->opponents & ~captured) || !(bitboard_neighbors[d][v] & w->empty))
+	Bitboard land = king_reach(KING_FLYING, bb_lowest(victim), d, ~w->empty);
+	if (!land)
 		return false;
-	Bitboard land = ray_slide(v, d, ~w->empty);
 	Bitboard taken = captured | victim;
 	unsigned on = DIRS_ALL & ~(1u << dir_reverse(d));
 	bool onward = false;
@@ -228,7 +226,7 @@ void movegen_walk_captures(Walk *w, Bitboard mine, Bitboard theirs, Bitboard kin
 	w->repeat_at = KING_REPEAT_AT;
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
 		Bitboard targets = 0;
-		unsigned dirs = king_capture_dirs(bb_lowest(b), occupied, j, &targets);
+		unsigned dirs = king_capture_dirs(KING_FLYING, bb_lowest(b), occupied, j, &targets);
 		if (!dirs)
 			continue;
 		w->from = bb_lowest(b);
@@ -302,7 +300,7 @@ bool movegen_has_capture(const Position *p)
 		return true;
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		Bitboard targets = 0;
-		if (king_capture_dirs(bb_lowest(b), occupied, &j, &targets))
+		if (king_capture_dirs(KING_FLYING, bb_lowest(b), occupied, &j, &targets))
 			return true;
 	}
 	return false;
@@ -330,7 +328,7 @@ static int quiet_moves(const Position *p, MoveList *list)
 	add_steps(list, s.by5, 5 * sign);
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		int from = bb_lowest(b);
-		for (Bitboard t = king_quiet_targets(from, occupied); t; t &= t - 1) {
+		for (Bitboard t = king_quiet_targets(KING_FLYING, from, occupied); t; t &= t - 1) {
 			Move m = {0, (uint8_t)from, (uint8_t)bb_lowest(t), 0};
 			list->moves[list->count++] = m;
 		}

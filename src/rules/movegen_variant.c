@@ -72,17 +72,10 @@ ALWAYS_INLINE void add_capture(VariantWalk *w, int to, Bitboard captured, bool c
 static inline Bitboard king_landings(Bitboard occupied, Bitboard opponents, int at, Direction d,
                                      Bitboard captured, Bitboard *victim)
 {
-	int v = bb_first_on_ray(at, d, occupied);
-	if (v < 0)
-		return 0;
-	*victim = bb_square(v);
+	*victim = king_first_piece(KING_FLYING, at, d, occupied);
 	if (!(*victim & opponents & ~captured))
 		return 0;
-	Bitboard beyond = bitboard_rays[d][v];
-	int stop = bb_first_on_ray(v, d, occupied);
-	if (stop >= 0)
-		beyond &= ~(bitboard_rays[d][stop] | bb_square(stop));
-	return beyond;
+	return king_reach(KING_FLYING, bb_lowest(*victim), d, occupied);
 }
 
 static bool king_can_jump(Bitboard occupied, Bitboard opponents, int at, Bitboard captured)
