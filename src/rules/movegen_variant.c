@@ -233,13 +233,30 @@ static void walk_piece(VariantWalk *w, const Position *p, int from)
 		man_walk_rules(w, w->rules, from, 0);
 }
 
+/* The pieces of the side to move that have a first jump: a man next to a
+ * victim with an empty square behind it, a king that sees one. Only they
+ * are walked. */
+static Bitboard pieces_that_capture(const Position *p)
+{
+	Color us = p->side;
+	Bitboard occupied = position_occupied(p);
+	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~occupied);
+	Bitboard found = position_men(p, us) & j.any;
+	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
+		Bitboard targets = 0;
+		if (king_capture_dirs(KING_FLYING, bb_lowest(b), occupied, &j, &targets))
+			found |= b & -b;
+	}
+	return found;
+}
+
 int movegen_variant_captures(const Position *p, MoveList *list)
 {
 	VariantWalk w;
 	walk_init(&w, p);
 	w.list = list;
 	list->count = 0;
-	for (Bitboard b = p->pieces[p->side]; b; b &= b - 1)
+	for (Bitboard b = pieces_that_capture(p); b; b &= b - 1)
 		walk_piece(&w, p, bb_lowest(b));
 	return list->count;
 }
