@@ -103,6 +103,25 @@ static void test_rays_follow_the_diagonals(void **state)
 	assert_int_equal(total, pairs);
 }
 
+static void test_within_two(void **state)
+{
+	(void)state;
+	for (int s = 0; s < 32; s++) {
+		Bitboard want = 0;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			int t = neighbour(s, (Direction)d);
+			if (t >= 0) {
+				want |= bb_square(t);
+				if (neighbour(t, (Direction)d) >= 0)
+					want |= bb_square(neighbour(t, (Direction)d));
+			}
+		}
+		assert_int_equal(bitboard_within_two[s], want);
+	}
+	assert_int_equal(bb_count(bitboard_within_two[17]), 8); /* 18, in the middle */
+	assert_int_equal(bb_count(bitboard_within_two[28]), 2); /* 29, a corner */
+}
+
 static void test_single_steps(void **state)
 {
 	(void)state;
@@ -270,6 +289,7 @@ int main(void)
 	    cmocka_unit_test(test_numbering_matches_the_diagram),
 	    cmocka_unit_test(test_edge_masks),
 	    cmocka_unit_test(test_rays_follow_the_diagonals),
+	    cmocka_unit_test(test_within_two),
 	    cmocka_unit_test(test_single_steps),
 	    cmocka_unit_test(test_steps_of_sets_are_unions),
 	    cmocka_unit_test(test_first_on_ray),

@@ -42,6 +42,10 @@ extern const Bitboard bitboard_rays[DIR_COUNT][SQUARE_COUNT];
 extern const Bitboard bitboard_neighbors[DIR_COUNT][SQUARE_COUNT];
 /* jumps[d][s]: the square two steps from s in d, where a man lands. */
 extern const Bitboard bitboard_jumps[DIR_COUNT][SQUARE_COUNT];
+/* within_two[s]: the squares one or two diagonal steps from s, each way:
+ * those whose men's steps and jumps a piece arriving on or leaving s can
+ * change. */
+extern const Bitboard bitboard_within_two[SQUARE_COUNT];
 
 static inline Bitboard bb_square(int s)
 {

@@ -109,6 +109,13 @@ const Bitboard bitboard_jumps[DIR_COUNT][SQUARE_COUNT] = {
         },
 };
 
+const Bitboard bitboard_within_two[SQUARE_COUNT] = {
+    0x00000230u, 0x00000560u, 0x00000ac0u, 0x00000480u, 0x00002101u, 0x00005303u, 0x0000a606u, 0x00004c0cu,
+    0x00023032u, 0x00056065u, 0x000ac0cau, 0x00048084u, 0x00210120u, 0x00530350u, 0x00a606a0u, 0x004c0c40u,
+    0x02303200u, 0x05606500u, 0x0ac0ca00u, 0x04808400u, 0x21012000u, 0x53035000u, 0xa606a000u, 0x4c0c4000u,
+    0x30320000u, 0x60650000u, 0xc0ca0000u, 0x80840000u, 0x01200000u, 0x03500000u, 0x06a00000u, 0x0c400000u,
+};
+
 /* The multipliers were found by random search: any that sends two
  * occupancies with different answers to different indices will do, and
  * tests/test_bitboard.c checks every occupancy of every square. */

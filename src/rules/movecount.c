@@ -226,19 +226,33 @@ typedef struct KingReplies {
 	int quiet;
 } KingReplies;
 
+/* What the side that replies can do before the move it replies to. */
+typedef struct RepliesBefore {
+	KingReplies kings[SQUARE_COUNT]; /* none of which captures */
+	int king_count;
+	Bitboard lines; /* every king's diagonals */
+	int quiet;      /* the kings' and the men's quiet moves */
+	bool men_capture;
+} RepliesBefore;
+
 /* The replies of `them` (owner of `theirs`) after a quiet move of the other
- * side that touched the squares `moved`, reusing what `cached` says of the
- * kings whose diagonals it missed (none of which captured). */
+ * side that touched the squares `moved`, reusing what `before` says of the
+ * kings whose diagonals it missed. A man's steps and jumps change only when
+ * the move touched a square one or two steps from it (`near`, the squares
+ * within two steps of `moved`): when no king's diagonal and no man is
+ * touched, the replies are those before the move. */
 static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kings, Color them,
-                                    const KingReplies *cached, int cached_count, Bitboard moved)
+                                    const RepliesBefore *before, Bitboard moved, Bitboard near)
 {
 	Bitboard occupied = mine | theirs, men = theirs & ~kings;
+	if (!(before->lines & moved) && !(men & near) && !before->men_capture)
+		return before->quiet;
 	JumpSquares j = jump_squares(mine, ~occupied);
 	int squares[SQUARE_COUNT];
 	unsigned dirs[SQUARE_COUNT];
 	int n = 0, capturing = 0;
-	for (int i = 0; i < cached_count; i++) {
-		const KingReplies *k = &cached[i];
+	for (int i = 0; i < before->king_count; i++) {
+		const KingReplies *k = &before->kings[i];
 		if (!(k->lines & moved)) {
 			n += k->quiet;
 			continue;
@@ -257,18 +271,23 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
 /*
  * The replies of `them`, which has kings, to the quiet moves of `us`: what
  * each replying king can do is worked out once and reused after every move
- * that leaves its diagonals alone. Returns NOT_COUNTED when a replying king
+ * that leaves its diagonals alone, and the men's moves after every move
+ * that passes far from them. Returns NOT_COUNTED when a replying king
  * already captures (then there is nothing to reuse).
  */
 NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
 {
 	Color them = color_other(us);
 	Bitboard occupied = mine | theirs, empty = ~occupied, crown = position_crown_row(us);
+	Bitboard their_men = theirs & ~kings;
 	JumpSquares j = jump_squares(mine, empty);
-	KingReplies cached[SQUARE_COUNT];
-	int cached_count = 0;
+	RepliesBefore before;
+	before.king_count = 0;
+	before.lines = 0;
+	before.quiet = men_quiet_count(their_men, empty, them);
+	before.men_capture = (their_men & j.any) != 0;
 	for (Bitboard b = theirs & kings; b; b &= b - 1) {
-		KingReplies *k = &cached[cached_count++];
+		KingReplies *k = &before.kings[before.king_count++];
 		Bitboard targets = 0;
 		k->square = bb_lowest(b);
 		k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
@@ -277,6 +296,8 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 		if (king_capture_dirs(KING_FLYING, k->square, occupied, &j, &targets))
 			return NOT_COUNTED;
 		k->quiet = bb_count(targets);
+		before.lines |= k->lines;
+		before.quiet += k->quiet;
 	}
 	ManSteps s = man_steps(mine & ~kings, empty, us);
 	const Bitboard by[3] = {s.by3, s.by4, s.by5};
@@ -285,16 +306,18 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 		int shift = k + 3;
 		for (Bitboard t = by[k]; t; t &= t - 1) {
 			Bitboard to = t & -t, from = us == BLACK ? to >> shift : to << shift;
+			Bitboard near =
+			    bitboard_within_two[bb_lowest(to)] | bitboard_within_two[bb_lowest(from)];
 			n += (uint64_t)count_after_quiet(theirs, mine ^ from ^ to, kings | (to & crown), them,
-			                                 cached, cached_count, from | to);
+			                                 &before, from | to, near);
 		}
 	}
 	for (Bitboard b = mine & kings; b; b &= b - 1) {
-		Bitboard from = b & -b;
+		Bitboard from = b & -b, near_from = bitboard_within_two[bb_lowest(b)];
 		for (Bitboard t = king_quiet_targets(KING_FLYING, bb_lowest(b), occupied); t; t &= t - 1) {
 			Bitboard step = from | (t & -t);
-			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, cached,
-			                                 cached_count, step);
+			n += (uint64_t)count_after_quiet(theirs, mine ^ step, kings ^ step, them, &before,
+			                                 step, near_from | bitboard_within_two[bb_lowest(t)]);
 		}
 	}
 	return n;
