@@ -213,13 +213,12 @@ int movegen_count(const Position *p)
 
 /*
  * What one king of the side that replies can do before the move it
- * replies to: its quiet moves and whether it captures. A quiet move that
+ * replies to: its quiet moves, when it does not capture. A quiet move that
  * touches none of the king's diagonals (its `lines`) changes neither: the
  * first piece along each ray, and the square behind it, stay as they were.
+ * A king that captures is looked at again after every move (its `lines`
+ * are the whole board).
  */
-/* No count: more replies than any position has. */
-#define NOT_COUNTED UINT64_MAX
-
 typedef struct KingReplies {
 	int square;
 	Bitboard lines;
@@ -228,11 +227,11 @@ typedef struct KingReplies {
 
 /* What the side that replies can do before the move it replies to. */
 typedef struct RepliesBefore {
-	KingReplies kings[SQUARE_COUNT]; /* none of which captures */
+	KingReplies kings[SQUARE_COUNT];
 	int king_count;
 	Bitboard lines; /* every king's diagonals */
 	int quiet;      /* the kings' and the men's quiet moves */
-	bool men_capture;
+	bool captures;  /* some piece captures */
 } RepliesBefore;
 
 /* The replies of `them` (owner of `theirs`) after a quiet move of the other
@@ -245,7 +244,7 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
                                     const RepliesBefore *before, Bitboard moved, Bitboard near)
 {
 	Bitboard occupied = mine | theirs, men = theirs & ~kings;
-	if (!(before->lines & moved) && !(men & near) && !before->men_capture)
+	if (!(before->lines & moved) && !(men & near) && !before->captures)
 		return before->quiet;
 	JumpSquares j = jump_squares(mine, ~occupied);
 	int squares[SQUARE_COUNT];
@@ -272,8 +271,7 @@ static inline int count_after_quiet(Bitboard theirs, Bitboard mine, Bitboard kin
  * The replies of `them`, which has kings, to the quiet moves of `us`: what
  * each replying king can do is worked out once and reused after every move
  * that leaves its diagonals alone, and the men's moves after every move
- * that passes far from them. Returns NOT_COUNTED when a replying king
- * already captures (then there is nothing to reuse).
+ * that passes far from them.
  */
 NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitboard kings, Color us)
 {
@@ -285,7 +283,7 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 	before.king_count = 0;
 	before.lines = 0;
 	before.quiet = men_quiet_count(their_men, empty, them);
-	before.men_capture = (their_men & j.any) != 0;
+	before.captures = (their_men & j.any) != 0;
 	for (Bitboard b = theirs & kings; b; b &= b - 1) {
 		KingReplies *k = &before.kings[before.king_count++];
 		Bitboard targets = 0;
@@ -293,8 +291,10 @@ NEVER_INLINE uint64_t replies_reusing_kings(Bitboard mine, Bitboard theirs, Bitb
 		k->lines = bitboard_rays[DIR_DOWN_LEFT][k->square] |
 		           bitboard_rays[DIR_DOWN_RIGHT][k->square] | bitboard_rays[DIR_UP_LEFT][k->square] |
 		           bitboard_rays[DIR_UP_RIGHT][k->square];
-		if (king_capture_dirs(KING_FLYING, k->square, occupied, &j, &targets))
-			return NOT_COUNTED;
+		if (king_capture_dirs(KING_FLYING, k->square, occupied, &j, &targets)) {
+			k->lines = BB_ALL;
+			before.captures = true;
+		}
 		k->quiet = bb_count(targets);
 		before.lines |= k->lines;
 		before.quiet += k->quiet;
@@ -346,11 +346,8 @@ ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 		}
 		return n;
 	}
-	if (theirs & kings) {
-		uint64_t reused = replies_reusing_kings(mine, theirs, kings, us);
-		if (reused != NOT_COUNTED)
-			return reused;
-	}
+	if (theirs & kings)
+		return replies_reusing_kings(mine, theirs, kings, us);
 	Bitboard occupied = mine | theirs;
 	ManSteps s = man_steps(mine & ~kings, ~occupied, us);
 	const Bitboard by[3] = {s.by3, s.by4, s.by5};
