@@ -226,6 +226,34 @@ static void test_reference_perft_of_the_variants(void **state)
 	assert_int_equal(reference_perft(&b, 6), 37628);
 }
 
+/* The published perft of English, Italian, Spanish and Czech draughts
+ * from their starts (issue 52: the counts of DCTL's tests, one move per
+ * from, to and captured set), depths 1-8; `make perft` goes further. */
+static void test_reference_perft_of_the_family(void **state)
+{
+	(void)state;
+	static const struct {
+		RefRules rules;
+		char first;
+		uint64_t leaves[9];
+	} tables[] = {
+	    {REF_ENGLISH, 'B', {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
+	    {REF_ITALIAN, 'W', {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783}},
+	    {REF_SPANISH, 'W', {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783}},
+	    {REF_CZECH, 'W', {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
+	};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		RefBoard b;
+		b.squares[0] = ' ';
+		for (int s = 1; s <= 32; s++)
+			b.squares[s] = s <= 12 ? 'b' : s >= 21 ? 'w' : '.';
+		b.side = tables[i].first;
+		b.rules = tables[i].rules;
+		for (int d = 0; d <= 8; d++)
+			assert_int_equal(reference_perft(&b, d), tables[i].leaves[d]);
+	}
+}
+
 /* Russian: the reference crowns during captures on its own (RefRules). */
 static void test_russian_agrees(void **state)
 {
@@ -252,6 +280,7 @@ int main(void)
 	    cmocka_unit_test(test_random_king_setups),
 	    cmocka_unit_test(test_perft_agrees),
 	    cmocka_unit_test(test_reference_perft_of_the_variants),
+	    cmocka_unit_test(test_reference_perft_of_the_family),
 	    cmocka_unit_test(test_russian_agrees),
 	    cmocka_unit_test(test_brazilian_agrees),
 	};

@@ -13,11 +13,16 @@
  * Squares are PDN numbers 1..32. A captured set is a 32-bit mask with bit
  * n-1 set for square n.
  */
-/* The rule sets, as doc/VARIANTS.md states them. */
+/* The rule sets, as doc/VARIANTS.md states them (reference.c says what
+ * each one changes). */
 typedef enum RefRules {
-	REF_POOL,     /* RULES.md */
-	REF_RUSSIAN,  /* a man reaching its far row during a capture goes on as a king */
-	REF_BRAZILIAN /* only the captures that take the most pieces */
+	REF_POOL,      /* RULES.md */
+	REF_RUSSIAN,   /* a man reaching its far row during a capture goes on as a king */
+	REF_BRAZILIAN, /* only the captures that take the most pieces */
+	REF_ENGLISH,   /* men capture forward only, kings step one square, free choice */
+	REF_ITALIAN,   /* as English, men may not take kings, the FID's order of captures */
+	REF_SPANISH,   /* men forward only, flying kings, the most pieces, then the most kings */
+	REF_CZECH      /* men forward only, flying kings, a king's capture before a man's */
 } RefRules;
 
 typedef struct RefBoard {
@@ -32,6 +37,8 @@ typedef struct RefMove {
 	int path[13];      /* landing squares of one way to play it (captures) */
 	int path_length;   /* number of entries of path (0 for a quiet move) */
 	int crowned;       /* Russian: the man became a king on the far row during the capture */
+	int kings_taken;   /* how many of the captured pieces are kings */
+	uint32_t order;    /* bit 31-k set when the k-th piece taken is a king (Italian 6.9) */
 } RefMove;
 
 enum { REF_MAX_MOVES = 1024 };
