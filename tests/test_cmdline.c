@@ -228,7 +228,7 @@ static void test_help_lists_every_option(void **state)
 	    "\n  --no-adjudicate         play on\n",
 	    "\n  --games N               games\n                          and a second line\n",
 	    "\n  --eval classic|net      evaluation\n",
-	    "\n  --variant pool|russian|brazilian\n                          rules\n",
+	    "\n  --variant " VARIANT_CHOICES "\n                          rules\n",
 	    "\n  --shard K/N             a slice\n",
 	    "\n  --engine KEY=VALUE...   an engine\n",
 	};

@@ -496,7 +496,7 @@ static void test_loader_refuses_bad_files(void **state)
 		case 1: b[3] ^= 1; break;
 		case 2: put32(b + 8, 3); break;
 		case 3: want = VARIANT_RUSSIAN; break;
-		case 4: put32(b + 16, 7); break;
+		case 4: put32(b + 16, VARIANT_COUNT + 1); break;
 		case 5: put32(b + 20, 129); break;
 		case 6: put32(b + 24, 24); break;
 		case 7: put32(b + 24, 512); break;

@@ -40,8 +40,12 @@ static void test_descriptions(void **state)
 	assert_true(variant_rules(VARIANT_BRAZILIAN)->white_first);
 	assert_true(variant_rules(VARIANT_RUSSIAN)->crown_mid_capture);
 	assert_false(variant_rules(VARIANT_BRAZILIAN)->crown_mid_capture);
-	assert_true(variant_rules(VARIANT_BRAZILIAN)->majority_capture);
-	assert_false(variant_rules(VARIANT_RUSSIAN)->majority_capture);
+	assert_int_equal(variant_rules(VARIANT_BRAZILIAN)->priority, CAPTURE_MOST_PIECES);
+	assert_int_equal(variant_rules(VARIANT_RUSSIAN)->priority, CAPTURE_FREE);
+	assert_true(variant_parse("english", &v) && v == VARIANT_ENGLISH);
+	assert_true(variant_parse("czech", &v) && v == VARIANT_CZECH);
+	assert_true(variant_from_game_type(22, &v) && v == VARIANT_ITALIAN);
+	assert_true(variant_from_game_type(24, &v) && v == VARIANT_SPANISH);
 	for (int i = 0; i < VARIANT_COUNT; i++) {
 		assert_int_equal(variant_rules((Variant)i)->id, i);
 		assert_true(variant_from_game_type(variant_rules((Variant)i)->pdn_game_type, &v));
@@ -93,7 +97,7 @@ static void test_majority(void **state)
 {
 	(void)state;
 	const char *fen = "W:W22,30:B18,26,11";
-	for (int v = 0; v < VARIANT_COUNT; v++) {
+	for (int v = 0; v <= VARIANT_BRAZILIAN; v++) {
 		Position p = in_variant(fen, (Variant)v);
 		MoveList list;
 		int n = movegen_generate(&p, &list);
@@ -118,7 +122,7 @@ static DrawCounters counters(int reversible, int count, int balance)
 static void test_draw_limits_from_table(void **state)
 {
 	(void)state;
-	for (int v = VARIANT_RUSSIAN; v < VARIANT_COUNT; v++) {
+	for (int v = VARIANT_RUSSIAN; v <= VARIANT_BRAZILIAN; v++) {
 		const DrawLimits *d = &variant_rules((Variant)v)->draws;
 		Position p = in_variant("W:WK29,K25,10:BK4,K8,20", (Variant)v);
 		assert_true(d->king_move_plies > 0);

@@ -135,7 +135,7 @@ const char *engine_kernel_error(const Engine *e);
  * options.eval): the network's, or eval_kings_ending() in the kings endings
  * the search keeps from the network (eval_is_kings_ending()). Side to
  * move's view, in score units; false when *p is of another rule set than
- * the network. */
+ * the network, or its rule set has no network (nnue_has_default()). */
 bool engine_network_score(const Engine *e, const Position *p, int *score);
 
 /*

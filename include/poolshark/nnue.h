@@ -199,10 +199,15 @@ bool nnue_kernel_from_environment(NnueKernel *out, char *err, size_t err_size);
 uint64_t nnue_checksum(const uint8_t *image, size_t size);
 size_t nnue_file_size(int hidden, int buckets);
 
+/* True when a network for rule set v is compiled in: pool, Russian and
+ * Brazilian have one; the others play with the classic evaluation. */
+bool nnue_has_default(Variant v);
+
 /*
  * Loads the network compiled into every program for rule set v (the files
  * tools/data/nnue-VARIANT.bin of the build, doc/EVAL.md). False, with the
- * reason in err and *net untouched, only if those bytes are damaged.
+ * reason in err and *net untouched, if those bytes are damaged or v has
+ * none (nnue_has_default()).
  */
 bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size);
 

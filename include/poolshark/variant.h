@@ -7,13 +7,25 @@
 #include <stddef.h>
 
 /*
- * Pool checkers, Russian draughts and Brazilian draughts share the board,
- * the men that capture backward, the flying kings, the Turkish strike and
- * captures that must be completed (doc/VARIANTS.md). They differ only in
- * what the fields of VariantRules say. The numbering of the squares is
- * the same for all three (PDN: square 1 is b8, White's men start on 21-32).
+ * The 8x8 family: pool checkers, Russian, Brazilian, English (checkers),
+ * Italian, Spanish and Czech draughts share the board of 32 squares, the
+ * twelve men a side, the Turkish strike and captures that must be taken
+ * and completed (doc/VARIANTS.md). They differ only in what the fields of
+ * VariantRules say. Italian and Spanish draughts are played on a board
+ * whose colours are mirrored; a mirror maps their game onto pool's board
+ * move for move, so every rule set is played on pool's board and only the
+ * names of the squares (BoardNumbering) differ.
  */
-typedef enum Variant { VARIANT_POOL, VARIANT_RUSSIAN, VARIANT_BRAZILIAN, VARIANT_COUNT } Variant;
+typedef enum Variant {
+	VARIANT_POOL,
+	VARIANT_RUSSIAN,
+	VARIANT_BRAZILIAN,
+	VARIANT_ENGLISH,
+	VARIANT_ITALIAN,
+	VARIANT_SPANISH,
+	VARIANT_CZECH,
+	VARIANT_COUNT
+} Variant;
 
 /*
  * The counted draws of a rule set (doc/VARIANTS.md, "Draws"), read by
@@ -39,6 +51,25 @@ typedef enum SquareNotation {
 	NOTATION_ALGEBRAIC /* a1-h8, `c3-d4`, `c3:e5` */
 } SquareNotation;
 
+/* Which capture the player must choose when several exist. */
+typedef enum CapturePriority {
+	CAPTURE_FREE,         /* any (pool, Russian, English) */
+	CAPTURE_MOST_PIECES,  /* one that takes the most pieces (Brazilian) */
+	CAPTURE_PIECES_KINGS, /* the most pieces, then the most kings (Spanish) */
+	CAPTURE_ITALIAN,      /* the most pieces, then by a king, then the most
+	                         kings, then the one that meets a king first */
+	CAPTURE_KING_FIRST    /* one by a king when a king can capture (Czech) */
+} CapturePriority;
+
+/* How the 32 squares of pool's board are numbered for people and PDN. */
+typedef enum BoardNumbering {
+	NUMBERING_POOL,    /* square 1 is b8, Black's men on 1-12, a1 dark */
+	NUMBERING_MIRROR,  /* the colours mirrored (a1 light): square 1 is a8,
+	                      Black's men on 1-12 (Italian) */
+	NUMBERING_REVERSED /* mirrored and counted from White's side: square 1
+	                      is h1, White's men on 1-12 (Spanish) */
+} BoardNumbering;
+
 typedef struct VariantRules {
 	Variant id;
 	const char *name;       /* as `--variant` and the `variant` option spell it */
@@ -46,10 +77,14 @@ typedef struct VariantRules {
 	const char *rule;       /* the rule text this description implements */
 	bool white_first;       /* Russian 1.4, Brazilian rules: White; pool (RULES.md 1): Black */
 	bool crown_mid_capture; /* a man reaching the far row during a capture goes on as a king */
-	bool majority_capture;  /* only the captures taking the most pieces are legal */
+	bool kings_fly;         /* kings move and capture along whole diagonals, else one square */
+	bool men_capture_back;  /* men capture backward as well as forward */
+	bool men_take_kings;    /* men may capture kings */
+	CapturePriority priority;
 	DrawLimits draws;
-	SquareNotation notation; /* the form written for people; both forms are read */
-	int pdn_game_type;       /* PDN GameType: 23, 25, 26 */
+	SquareNotation notation;  /* the form written for people; both forms are read */
+	BoardNumbering numbering; /* which square is which number (and letter) */
+	int pdn_game_type;        /* PDN GameType: 21-26, 29 */
 } VariantRules;
 
 /*
@@ -66,18 +101,21 @@ static inline bool variant_fast_path(Variant v)
 /* The description of v (v < VARIANT_COUNT). */
 const VariantRules *variant_rules(Variant v);
 
-/* The variant called `name` ("pool", "russian", "brazilian"): false when
- * there is none. */
+/* The variant called `name` ("pool", "russian", "english", ...): false
+ * when there is none. */
 bool variant_parse(const char *name, Variant *out);
 
 /* The variant whose PDN GameType is `game_type`: false when none is. */
 bool variant_from_game_type(int game_type, Variant *out);
 
-/* "pool russian brazilian": every name, space-separated, for messages and
- * the options table. */
-#define VARIANT_NAMES "pool russian brazilian"
+/* The priority in a few words, for people ("free choice of capture"). */
+const char *variant_priority_text(CapturePriority priority);
 
-/* The same for usage lines: "pool|russian|brazilian". */
-#define VARIANT_CHOICES "pool|russian|brazilian"
+/* Every name, space-separated, in Variant order, for messages and the
+ * options table. */
+#define VARIANT_NAMES "pool russian brazilian english italian spanish czech"
+
+/* The same for usage lines. */
+#define VARIANT_CHOICES "pool|russian|brazilian|english|italian|spanish|czech"
 
 #endif

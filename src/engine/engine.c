@@ -34,23 +34,30 @@ void engine_default_options(EngineOptions *out)
 }
 
 /* A new network for `variant` from `file` ("default": the compiled-in
- * one), running the engine's kernel; NULL with the reason in error when it
- * cannot be had. */
-static NnueNetwork *load_network(const Engine *e, Variant variant, const char *file, char *error, size_t size)
+ * one), running the engine's kernel, into *out; false with the reason in
+ * error when it cannot be had. A rule set with no compiled-in network
+ * gets NULL for "default", and the classic evaluation plays. */
+static bool load_network(const Engine *e, Variant variant, const char *file, NnueNetwork **out, char *error,
+                         size_t size)
 {
+	*out = NULL;
+	bool by_default = !strcmp(file, "default");
+	if (by_default && !nnue_has_default(variant))
+		return true;
 	NnueNetwork *net = nnue_create();
 	if (!net) {
 		snprintf(error, size, "%s", engine_status_text(ENGINE_NO_MEMORY));
-		return NULL;
+		return false;
 	}
-	bool ok = strcmp(file, "default") ? nnue_load_file(net, file, variant, error, size)
-	                                  : nnue_load_default(net, variant, error, size);
+	bool ok = by_default ? nnue_load_default(net, variant, error, size)
+	                     : nnue_load_file(net, file, variant, error, size);
 	if (!ok) {
 		nnue_destroy(net);
-		return NULL;
+		return false;
 	}
 	nnue_use_kernel(net, e->kernel); /* available: engine_create() chose it */
-	return net;
+	*out = net;
+	return true;
 }
 
 /* Gives every search the engine's network when the options ask for it. The
@@ -213,15 +220,14 @@ Engine *engine_create(const EngineOptions *options)
 	if (!nnue_kernel_from_environment(&e->kernel, e->kernel_error, sizeof e->kernel_error))
 		e->kernel = nnue_kernel_best();
 	char net_error[sizeof e->network_error] = "";
-	e->network = load_network(e, options->variant, options->eval_file, net_error, sizeof net_error);
-	if (!e->network) {
+	if (!load_network(e, options->variant, options->eval_file, &e->network, net_error,
+	                  sizeof net_error)) {
 		snprintf(e->network_error, sizeof e->network_error, "eval-file: %s", net_error);
 		snprintf(e->options.eval_file, sizeof e->options.eval_file, "default");
-		e->network = load_network(e, options->variant, "default", net_error, sizeof net_error);
-	}
-	if (!e->network) {
-		engine_destroy(e);
-		return NULL;
+		if (!load_network(e, options->variant, "default", &e->network, net_error, sizeof net_error)) {
+			engine_destroy(e);
+			return NULL;
+		}
 	}
 	use_network(e);
 	engine_seed(e, (uint64_t)clock_now_ms() ^ (uint64_t)(uintptr_t)e);
@@ -333,8 +339,7 @@ EngineStatus engine_set_options(Engine *e, const EngineOptions *options)
 	    options->variant != e->options.variant || strcmp(options->eval_file, e->options.eval_file) != 0;
 	if (new_network) {
 		char why[sizeof e->refusal - 20];
-		network = load_network(e, options->variant, options->eval_file, why, sizeof why);
-		if (!network) {
+		if (!load_network(e, options->variant, options->eval_file, &network, why, sizeof why)) {
 			/* After a change of variant the file set is what does
 			 * not fit: say so; the reason names the file. */
 			snprintf(e->refusal, sizeof e->refusal, "%s%s",

@@ -61,6 +61,11 @@ const EvalWeights *eval_weights_for(Variant v)
 	    [VARIANT_POOL] = &eval_default_weights,
 	    [VARIANT_RUSSIAN] = &eval_variant_weights,
 	    [VARIANT_BRAZILIAN] = &eval_variant_weights,
+	    /* Not tuned for their rules yet: pool's. */
+	    [VARIANT_ENGLISH] = &eval_default_weights,
+	    [VARIANT_ITALIAN] = &eval_default_weights,
+	    [VARIANT_SPANISH] = &eval_default_weights,
+	    [VARIANT_CZECH] = &eval_default_weights,
 	};
 	return v < VARIANT_COUNT ? by_variant[v] : &eval_default_weights;
 }

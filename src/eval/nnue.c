@@ -230,13 +230,21 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
 extern const unsigned char nnue_pool_data[], nnue_russian_data[], nnue_brazilian_data[];
 extern const size_t nnue_pool_size, nnue_russian_size, nnue_brazilian_size;
 
+bool nnue_has_default(Variant v)
+{
+	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN;
+}
+
 bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
 {
-	const unsigned char *bytes[VARIANT_COUNT] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data};
-	size_t sizes[VARIANT_COUNT] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size};
-	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 &&
-	                   VARIANT_COUNT == 3,
-	               "one compiled-in network per rule set, in Variant order");
+	const unsigned char *bytes[] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data};
+	size_t sizes[] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size};
+	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2,
+	               "the compiled-in networks in Variant order");
+	if (!nnue_has_default(v)) {
+		snprintf(err, err_size, "no network is compiled in for %s", variant_rules(v)->title);
+		return false;
+	}
 	return nnue_load_bytes(net, bytes[v], sizes[v], v, err, err_size);
 }
 

@@ -152,6 +152,14 @@ static void refusal_reason(CbEngine *cb, EngineStatus set, char *out, size_t siz
 	snprintf(out, size, "%s", refused ? engine_refusal_text(cb->engine) : engine_status_text(set));
 }
 
+/* The rule sets whose boards, numbers and first side have been checked
+ * against CheckerBoard's own (doc/CHECKERBOARD.md); the others of the
+ * family are refused until they are. */
+static bool board_checked(Variant v)
+{
+	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN;
+}
+
 static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 {
 	char *what = next_word(&args);
@@ -169,7 +177,7 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		EngineStatus set = ENGINE_WRONG_VARIANT;
 		char reason[OPTION_ERROR_MAX];
 		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) &&
-		    variant_from_game_type((int)v, &variant)) {
+		    variant_from_game_type((int)v, &variant) && board_checked(variant)) {
 			pthread_mutex_lock(&cb->lock);
 			engine_get_options(cb->engine, &o);
 			o.variant = variant;
@@ -223,16 +231,17 @@ static bool command_about(CbEngine *cb, char *reply, size_t size)
 	const VariantRules *rules = variant_rules(engine_variant(cb->engine));
 	pthread_mutex_unlock(&cb->lock);
 	const char *refused = engine_kernel_error(cb->engine);
-	return reply_text(
-	    reply, size, true,
-	    "poolshark %s\n%s (gametype %d):\n"
-	    "men capture backward, flying kings, %s,\n"
-	    "%s.\nnetwork kernel: %s%s\nGPL-3.0-or-later",
-	    poolshark_version, rules->title, rules->pdn_game_type,
-	    rules->majority_capture ? "the capture taking the most pieces" : "free choice of capture",
-	    rules->crown_mid_capture ? "a man crowned during a capture goes on as a king"
-	                             : "crowning only at the end of a move",
-	    engine_kernel(cb->engine), *refused ? " (POOLSHARK_KERNEL refused: see the status)" : "");
+	return reply_text(reply, size, true,
+	                  "poolshark %s\n%s (gametype %d):\n"
+	                  "men capture %s, %s kings, %s,\n"
+	                  "%s.\nnetwork kernel: %s%s\nGPL-3.0-or-later",
+	                  poolshark_version, rules->title, rules->pdn_game_type,
+	                  rules->men_capture_back ? "backward" : "forward only",
+	                  rules->kings_fly ? "flying" : "short", variant_priority_text(rules->priority),
+	                  rules->crown_mid_capture ? "a man crowned during a capture goes on as a king"
+	                                           : "crowning only at the end of a move",
+	                  engine_kernel(cb->engine),
+	                  *refused ? " (POOLSHARK_KERNEL refused: see the status)" : "");
 }
 
 /*

@@ -241,6 +241,9 @@ int movegen_pool_captures(const Position *p, MoveList *list);
  * (VariantRules fields choose the walk); returns their number. */
 int movegen_variant_captures(const Position *p, MoveList *list);
 
+/* True when the side to move of such a position has a capture. */
+bool movegen_variant_has_capture(const Position *p);
+
 /* The routes of capture m, as movegen_paths(), for the same positions. */
 int movegen_variant_paths(const Position *p, Move m, MovePath *paths, int max);
 

@@ -187,8 +187,8 @@ static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Co
 	return count_men_only_captures(men, theirs, &j);
 }
 
-/* movegen_count() of a Russian or Brazilian position: the shared quiet
- * count, or the variant's captures listed. Out of line: pool's count keeps
+/* movegen_count() of a position whose rules are not pool's: the quiet
+ * count, by the kind of its kings, or the variant's captures listed. Out of line: pool's count keeps
  * its code. */
 NEVER_INLINE int variant_count(const Position *p)
 {
@@ -197,8 +197,10 @@ NEVER_INLINE int variant_count(const Position *p)
 		return movegen_variant_captures(p, &list);
 	Bitboard mine = p->pieces[p->side], kings = p->kings, occupied = position_occupied(p);
 	int n = men_quiet_count(mine & ~kings, ~occupied, p->side);
+	bool fly = variant_rules(position_variant(p))->kings_fly;
 	for (Bitboard b = mine & kings; b; b &= b - 1)
-		n += bb_count(king_quiet_targets(KING_FLYING, bb_lowest(b), occupied));
+		n += bb_count(fly ? king_quiet_targets(KING_FLYING, bb_lowest(b), occupied)
+		                  : king_quiet_targets(KING_SHORT, bb_lowest(b), occupied));
 	return n;
 }
 
@@ -368,7 +370,7 @@ ALWAYS_INLINE uint64_t count_replies(const Position *p, Color us)
 	return n;
 }
 
-/* movegen_count_replies() of a Russian or Brazilian position: each
+/* movegen_count_replies() of a position whose rules are not pool's: each
  * successor made and counted. */
 NEVER_INLINE uint64_t variant_count_replies(const Position *p)
 {

@@ -278,21 +278,17 @@ int movegen_pool_captures(const Position *p, MoveList *list)
 	return list->count;
 }
 
-/* The captures of any variant: pool's above, or movegen_variant.c's. */
-static int all_captures(const Position *p, MoveList *list)
+int movegen_captures(const Position *p, MoveList *list)
 {
 	if (!variant_fast_path(p->variant))
 		return movegen_variant_captures(p, list);
 	return movegen_pool_captures(p, list);
 }
 
-int movegen_captures(const Position *p, MoveList *list)
-{
-	return all_captures(p, list);
-}
-
 bool movegen_has_capture(const Position *p)
 {
+	if (!variant_fast_path(p->variant))
+		return movegen_variant_has_capture(p);
 	Color us = p->side;
 	Bitboard occupied = position_occupied(p);
 	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~occupied);
@@ -315,7 +311,8 @@ static void add_steps(MoveList *list, Bitboard targets, int delta)
 	}
 }
 
-static int quiet_moves(const Position *p, MoveList *list)
+/* The quiet moves of the side to move, its kings of this kind. */
+ALWAYS_INLINE int quiet_moves(const Position *p, MoveList *list, KingKind kind)
 {
 	Color us = p->side;
 	Bitboard occupied = position_occupied(p);
@@ -328,7 +325,7 @@ static int quiet_moves(const Position *p, MoveList *list)
 	add_steps(list, s.by5, 5 * sign);
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		int from = bb_lowest(b);
-		for (Bitboard t = king_quiet_targets(KING_FLYING, from, occupied); t; t &= t - 1) {
+		for (Bitboard t = king_quiet_targets(kind, from, occupied); t; t &= t - 1) {
 			Move m = {0, (uint8_t)from, (uint8_t)bb_lowest(t), 0};
 			list->moves[list->count++] = m;
 		}
@@ -340,14 +337,25 @@ int movegen_generate_pool(const Position *p, MoveList *list)
 {
 	if (movegen_pool_captures(p, list))
 		return list->count;
-	return quiet_moves(p, list);
+	return quiet_moves(p, list, KING_FLYING);
+}
+
+/* movegen_generate() of a position whose rules are not pool's; out of
+ * line, so that pool's keeps its code. */
+NEVER_INLINE int variant_generate(const Position *p, MoveList *list)
+{
+	if (movegen_variant_captures(p, list))
+		return list->count;
+	if (variant_rules(position_variant(p))->kings_fly)
+		return quiet_moves(p, list, KING_FLYING);
+	return quiet_moves(p, list, KING_SHORT);
 }
 
 int movegen_generate(const Position *p, MoveList *list)
 {
-	if (all_captures(p, list))
-		return list->count;
-	return quiet_moves(p, list);
+	if (!variant_fast_path(p->variant))
+		return variant_generate(p, list);
+	return movegen_generate_pool(p, list);
 }
 
 bool movegen_has_quiet(const Position *p)

@@ -9,18 +9,48 @@
  * movegen.c answers for every variant; the captures of a position whose
  * rules are not pool's come here, so that pool's generator has no test of
  * a variant inside its walks. The walk is chosen by the fields of the
- * position's VariantRules, each pair compiled once so that the rules are
- * constants inside it: with crown_mid_capture a man that lands on its
- * crowning row during a capture is crowned at once and goes on capturing
- * as a flying king (the move then carries `crowned` when it ends off that
- * row); without it a man passing that row stays a man. With
- * majority_capture only the captures that take the most pieces are legal.
+ * position's VariantRules, one copy compiled for each rule set's fields so
+ * that the rules are constants inside it:
+ * - crown_mid_capture: a man that lands on its crowning row during a
+ *   capture is crowned at once and goes on capturing as a flying king (the
+ *   move then carries `crowned` when it ends off that row); without it a
+ *   man on that row stays a man (and one that captures forward only has
+ *   nowhere to go on: its move ends there, crowned by the make);
+ * - kings_fly: a king sees along its whole diagonal, else one square;
+ * - men_capture_back, men_take_kings: the men's jumps and victims;
+ * - priority: each capture gets a key (capture_key()), and only those with
+ *   the highest key on the board are legal.
  * Always: complete sequences, Turkish strike, one move per (from, to,
- * captured set).
+ * captured set), a flying king landing only where it can go on when it can.
  */
 
-/* The rules a walk is compiled for: a set of these bits. */
-enum { RULE_CROWN_MID = 1u, RULE_MAJORITY = 2u };
+/* The rules a walk is compiled for: a set of these bits and a priority. */
+enum {
+	RULE_CROWN_MID = 1u,
+	RULE_SHORT_KINGS = 2u,
+	RULE_MEN_FORWARD = 4u,
+	RULE_MEN_SPARE_KINGS = 8u,
+	RULE_PRIORITY_SHIFT = 4
+};
+
+#define RULE_PRIORITY(rules) ((CapturePriority)((rules) >> RULE_PRIORITY_SHIFT))
+
+/* The walks of the rule sets, as rules_of() builds them from the table. */
+enum {
+	RULES_RUSSIAN = RULE_CROWN_MID,
+	RULES_BRAZILIAN = CAPTURE_MOST_PIECES << RULE_PRIORITY_SHIFT,
+	RULES_ENGLISH = RULE_SHORT_KINGS | RULE_MEN_FORWARD,
+	RULES_ITALIAN = RULE_SHORT_KINGS | RULE_MEN_FORWARD | RULE_MEN_SPARE_KINGS |
+	                CAPTURE_ITALIAN << RULE_PRIORITY_SHIFT,
+	RULES_SPANISH = RULE_MEN_FORWARD | CAPTURE_PIECES_KINGS << RULE_PRIORITY_SHIFT,
+	RULES_CZECH = RULE_MEN_FORWARD | CAPTURE_KING_FIRST << RULE_PRIORITY_SHIFT
+};
+
+/* Italian 6.9 compares the order in which kings were taken: bit
+ * ORDER_FIRST - k is set when the k-th piece taken (from 0) is a king, so
+ * that the capture meeting a king first has the greater order. */
+enum { ORDER_FIRST = 11 };
+_Static_assert(ORDER_FIRST + 1 >= MOVEPATH_MAX - 1, "one bit of order per piece a capture can take");
 
 /* One capture search: fixed for the whole move of one piece. */
 typedef struct VariantWalk {
@@ -28,30 +58,52 @@ typedef struct VariantWalk {
 	Bitboard opponents; /* every opponent piece, captured or not */
 	Bitboard occupied;  /* every piece except the capturing one */
 	Bitboard crown;     /* the row on which the mover's men crown */
+	Bitboard their_kings;
+	unsigned man_dirs; /* the directions in which the mover's men capture */
 	int from;
+	bool king;      /* the capturing piece is a king (it was at the start) */
 	int first;      /* index of this piece's first move in list */
-	int best;       /* majority rule: the most pieces a listed capture takes */
+	uint32_t best;  /* the highest capture_key() among the listed captures */
+	uint32_t order; /* Italian 6.9: the kings met so far on this route */
 	unsigned rules; /* RULE_ bits: the walk that the position's rules call for */
 	/* Path mode (route.target set): collect the routes of the target
 	 * instead of listing moves. */
 	WalkRoute route;
 } VariantWalk;
 
-ALWAYS_INLINE void add_capture(VariantWalk *w, int to, Bitboard captured, bool crowned, bool majority)
+/* How a capture ranks under the priority; 0 for every capture under free
+ * choice. Fields from the most significant: pieces, by a king, kings,
+ * the order in which kings were met. */
+ALWAYS_INLINE uint32_t capture_key(const VariantWalk *w, CapturePriority priority, Bitboard captured)
+{
+	uint32_t pieces = (uint32_t)bb_count(captured), kings = (uint32_t)bb_count(captured & w->their_kings);
+	switch (priority) {
+	case CAPTURE_MOST_PIECES: return pieces;
+	case CAPTURE_PIECES_KINGS: return pieces << 4 | kings;
+	case CAPTURE_ITALIAN: return pieces << 24 | (uint32_t)w->king << 20 | kings << 16 | w->order;
+	case CAPTURE_KING_FIRST: return w->king;
+	case CAPTURE_FREE:
+	default: return 0;
+	}
+}
+
+ALWAYS_INLINE void add_capture(VariantWalk *w, unsigned rules, int to, Bitboard captured, bool crowned)
 {
 	if (w->route.target) {
 		walk_route_add(&w->route, w->from, to, captured);
 		return;
 	}
 	MoveList *list = w->list;
-	if (majority) {
-		/* One pass: a longer capture empties the list of shorter ones, a
-		 * shorter one is never listed. */
-		int n = bb_count(captured);
-		if (n < w->best)
+	CapturePriority priority = RULE_PRIORITY(rules);
+	if (priority != CAPTURE_FREE) {
+		/* One pass: a capture of a higher key empties the list of
+		 * lower ones, a lower one is never listed. A move reached by
+		 * routes of different keys is listed for its best. */
+		uint32_t key = capture_key(w, priority, captured);
+		if (key < w->best)
 			return;
-		if (n > w->best) {
-			w->best = n;
+		if (key > w->best) {
+			w->best = key;
 			list->count = 0;
 			w->first = 0;
 		}
@@ -66,23 +118,23 @@ ALWAYS_INLINE void add_capture(VariantWalk *w, int to, Bitboard captured, bool c
 		list->moves[list->count++] = m;
 }
 
-/* The squares a king on `at` may land on after jumping in d, or 0; the
- * jumped piece goes to *victim. Captured pieces block and cannot be jumped
- * again (the Turkish strike). */
-static inline Bitboard king_landings(Bitboard occupied, Bitboard opponents, int at, Direction d,
-                                     Bitboard captured, Bitboard *victim)
+/* The squares a king of this kind on `at` may land on after jumping in d,
+ * or 0; the jumped piece goes to *victim. Captured pieces block and cannot
+ * be jumped again (the Turkish strike). */
+ALWAYS_INLINE Bitboard king_landings(KingKind kind, Bitboard occupied, Bitboard opponents, int at,
+                                     Direction d, Bitboard captured, Bitboard *victim)
 {
-	*victim = king_first_piece(KING_FLYING, at, d, occupied);
+	*victim = king_first_piece(kind, at, d, occupied);
 	if (!(*victim & opponents & ~captured))
 		return 0;
-	return king_reach(KING_FLYING, bb_lowest(*victim), d, occupied);
+	return king_reach(kind, bb_lowest(*victim), d, occupied);
 }
 
 static bool king_can_jump(Bitboard occupied, Bitboard opponents, int at, Bitboard captured)
 {
 	Bitboard victim;
 	for (int d = 0; d < DIR_COUNT; d++)
-		if (king_landings(occupied, opponents, at, (Direction)d, captured, &victim))
+		if (king_landings(KING_FLYING, occupied, opponents, at, (Direction)d, captured, &victim))
 			return true;
 	return false;
 }
@@ -96,42 +148,54 @@ static void king_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard cap
 static void man_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured);
 
 /* A king (crowned: a man crowned during this capture) on `at` having taken
- * `captured`. It must land where it can go on capturing when such a square
- * exists; under the majority rule that only drops captures that take
- * fewer pieces, so every rule set walks the same way. */
+ * `captured`. A flying king must land where it can go on capturing when
+ * such a square exists; under a priority that only drops captures that
+ * rank lower, so every rule set walks the same way. A short king has one
+ * landing square. */
 ALWAYS_INLINE void king_walk(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned)
 {
-	bool majority = rules & RULE_MAJORITY, jumped = false;
+	KingKind kind = (rules & RULE_SHORT_KINGS) && !crowned ? KING_SHORT : KING_FLYING;
+	bool jumped = false;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		Bitboard victim = 0;
-		Bitboard land = king_landings(w->occupied, w->opponents, at, (Direction)d, captured, &victim);
+		Bitboard land =
+		    king_landings(kind, w->occupied, w->opponents, at, (Direction)d, captured, &victim);
 		if (!land)
 			continue;
 		jumped = true;
 		Bitboard taken = captured | victim;
+		uint32_t order = w->order;
+		if (RULE_PRIORITY(rules) == CAPTURE_ITALIAN && (victim & w->their_kings))
+			w->order |= 1u << (ORDER_FIRST - bb_count(captured));
 		Bitboard onward = 0;
-		for (Bitboard b = land; b; b &= b - 1)
-			if (king_can_jump(w->occupied, w->opponents, bb_lowest(b), taken))
-				onward |= b & -b;
+		if (kind == KING_FLYING)
+			for (Bitboard b = land; b; b &= b - 1)
+				if (king_can_jump(w->occupied, w->opponents, bb_lowest(b), taken))
+					onward |= b & -b;
 		for (Bitboard b = onward ? onward : land; b; b &= b - 1) {
 			trail_push(w, bb_lowest(b));
-			if (onward)
+			if (onward || kind == KING_SHORT)
 				king_walk_rules(w, rules, bb_lowest(b), taken, crowned);
 			else
-				add_capture(w, bb_lowest(b), taken, crowned, majority);
+				add_capture(w, rules, bb_lowest(b), taken, crowned);
 			w->route.depth--;
 		}
+		w->order = order;
 	}
 	if (!jumped && captured)
-		add_capture(w, at, captured, crowned, majority);
+		add_capture(w, rules, at, captured, crowned);
 }
 
-/* A man on `at` having taken `captured`: jumps in all four directions. */
+/* A man on `at` having taken `captured`: jumps in the men's directions. */
 ALWAYS_INLINE void man_walk(VariantWalk *w, unsigned rules, int at, Bitboard captured)
 {
 	Bitboard victims = w->opponents & ~captured, empty = ~w->occupied;
+	if (rules & RULE_MEN_SPARE_KINGS)
+		victims &= ~w->their_kings;
 	bool jumped = false;
 	for (int d = 0; d < DIR_COUNT; d++) {
+		if ((rules & RULE_MEN_FORWARD) && !(w->man_dirs & (1u << d)))
+			continue;
 		Bitboard over = bitboard_neighbors[d][at] & victims;
 		Bitboard land = bitboard_jumps[d][at] & empty;
 		if (!over || !land)
@@ -146,77 +210,88 @@ ALWAYS_INLINE void man_walk(VariantWalk *w, unsigned rules, int at, Bitboard cap
 		w->route.depth--;
 	}
 	if (!jumped && captured)
-		add_capture(w, at, captured, false, rules & RULE_MAJORITY);
+		add_capture(w, rules, at, captured, false);
 }
 
-/* One copy of each walk per set of rules. */
-static void king_walk_free(VariantWalk *w, int at, Bitboard captured, bool crowned)
+/* One copy of each walk per rule set; any other set of rules (none in the
+ * table today) takes the copy that reads them at run time. */
+#define RULE_SET_WALKS(name, set)                                                                            \
+	static void king_walk_##name(VariantWalk *w, int at, Bitboard captured, bool crowned)                \
+	{                                                                                                    \
+		king_walk(w, set, at, captured, crowned);                                                    \
+	}                                                                                                    \
+	static void man_walk_##name(VariantWalk *w, int at, Bitboard captured)                               \
+	{                                                                                                    \
+		man_walk(w, set, at, captured);                                                              \
+	}
+
+RULE_SET_WALKS(russian, RULES_RUSSIAN)
+RULE_SET_WALKS(brazilian, RULES_BRAZILIAN)
+RULE_SET_WALKS(english, RULES_ENGLISH)
+RULE_SET_WALKS(italian, RULES_ITALIAN)
+RULE_SET_WALKS(spanish, RULES_SPANISH)
+RULE_SET_WALKS(czech, RULES_CZECH)
+
+static void king_walk_any(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned)
 {
-	king_walk(w, 0, at, captured, crowned);
+	king_walk(w, rules, at, captured, crowned);
 }
 
-static void king_walk_crown_mid(VariantWalk *w, int at, Bitboard captured, bool crowned)
+static void man_walk_any(VariantWalk *w, unsigned rules, int at, Bitboard captured)
 {
-	king_walk(w, RULE_CROWN_MID, at, captured, crowned);
-}
-
-static void king_walk_majority(VariantWalk *w, int at, Bitboard captured, bool crowned)
-{
-	king_walk(w, RULE_MAJORITY, at, captured, crowned);
-}
-
-static void king_walk_crown_mid_majority(VariantWalk *w, int at, Bitboard captured, bool crowned)
-{
-	king_walk(w, RULE_CROWN_MID | RULE_MAJORITY, at, captured, crowned);
-}
-
-static void man_walk_free(VariantWalk *w, int at, Bitboard captured)
-{
-	man_walk(w, 0, at, captured);
-}
-
-static void man_walk_crown_mid(VariantWalk *w, int at, Bitboard captured)
-{
-	man_walk(w, RULE_CROWN_MID, at, captured);
-}
-
-static void man_walk_majority(VariantWalk *w, int at, Bitboard captured)
-{
-	man_walk(w, RULE_MAJORITY, at, captured);
-}
-
-static void man_walk_crown_mid_majority(VariantWalk *w, int at, Bitboard captured)
-{
-	man_walk(w, RULE_CROWN_MID | RULE_MAJORITY, at, captured);
+	man_walk(w, rules, at, captured);
 }
 
 static void king_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured, bool crowned)
 {
 	switch (rules) {
-	case 0: king_walk_free(w, at, captured, crowned); break;
-	case RULE_CROWN_MID: king_walk_crown_mid(w, at, captured, crowned); break;
-	case RULE_MAJORITY: king_walk_majority(w, at, captured, crowned); break;
-	default: king_walk_crown_mid_majority(w, at, captured, crowned); break;
+	case RULES_RUSSIAN: king_walk_russian(w, at, captured, crowned); break;
+	case RULES_BRAZILIAN: king_walk_brazilian(w, at, captured, crowned); break;
+	case RULES_ENGLISH: king_walk_english(w, at, captured, crowned); break;
+	case RULES_ITALIAN: king_walk_italian(w, at, captured, crowned); break;
+	case RULES_SPANISH: king_walk_spanish(w, at, captured, crowned); break;
+	case RULES_CZECH: king_walk_czech(w, at, captured, crowned); break;
+	default: king_walk_any(w, rules, at, captured, crowned); break;
 	}
 }
 
 static void man_walk_rules(VariantWalk *w, unsigned rules, int at, Bitboard captured)
 {
 	switch (rules) {
-	case 0: man_walk_free(w, at, captured); break;
-	case RULE_CROWN_MID: man_walk_crown_mid(w, at, captured); break;
-	case RULE_MAJORITY: man_walk_majority(w, at, captured); break;
-	default: man_walk_crown_mid_majority(w, at, captured); break;
+	case RULES_RUSSIAN: man_walk_russian(w, at, captured); break;
+	case RULES_BRAZILIAN: man_walk_brazilian(w, at, captured); break;
+	case RULES_ENGLISH: man_walk_english(w, at, captured); break;
+	case RULES_ITALIAN: man_walk_italian(w, at, captured); break;
+	case RULES_SPANISH: man_walk_spanish(w, at, captured); break;
+	case RULES_CZECH: man_walk_czech(w, at, captured); break;
+	default: man_walk_any(w, rules, at, captured); break;
 	}
+}
+
+/* The RULE_ bits of a rule set's fields. */
+static unsigned rules_of(const VariantRules *r)
+{
+	return (r->crown_mid_capture ? RULE_CROWN_MID : 0u) | (r->kings_fly ? 0u : RULE_SHORT_KINGS) |
+	       (r->men_capture_back ? 0u : RULE_MEN_FORWARD) |
+	       (r->men_take_kings ? 0u : RULE_MEN_SPARE_KINGS) | (unsigned)r->priority << RULE_PRIORITY_SHIFT;
+}
+
+/* The directions in which the men of `us` move: down for Black. */
+static unsigned forward_dirs(Color us)
+{
+	return us == BLACK ? (1u << DIR_DOWN_LEFT) | (1u << DIR_DOWN_RIGHT)
+	                   : (1u << DIR_UP_LEFT) | (1u << DIR_UP_RIGHT);
 }
 
 static void walk_init(VariantWalk *w, const Position *p)
 {
-	const VariantRules *r = variant_rules(position_variant(p));
-	w->rules = (r->crown_mid_capture ? RULE_CROWN_MID : 0u) | (r->majority_capture ? RULE_MAJORITY : 0u);
+	w->rules = rules_of(variant_rules(position_variant(p)));
 	w->opponents = p->pieces[color_other(p->side)];
+	w->their_kings = w->opponents & p->kings;
+	w->man_dirs = w->rules & RULE_MEN_FORWARD ? forward_dirs(p->side) : DIRS_ALL;
 	w->crown = position_crown_row(p->side);
 	w->best = 0;
+	w->order = 0;
 	w->route.target = NULL;
 	w->route.path_count = 0;
 	w->route.depth = 0;
@@ -227,27 +302,43 @@ static void walk_piece(VariantWalk *w, const Position *p, int from)
 	w->from = from;
 	w->first = w->list ? w->list->count : 0;
 	w->occupied = position_occupied(p) & ~bb_square(from);
-	if (p->kings & bb_square(from))
+	w->king = (p->kings & bb_square(from)) != 0;
+	if (w->king)
 		king_walk_rules(w, w->rules, from, 0, false);
 	else
 		man_walk_rules(w, w->rules, from, 0);
 }
 
 /* The pieces of the side to move that have a first jump: a man next to a
- * victim with an empty square behind it, a king that sees one. Only they
- * are walked. */
+ * victim it may take, in a direction it may take it, with an empty square
+ * behind; a king that sees one. Only they are walked. */
 static Bitboard pieces_that_capture(const Position *p)
 {
+	const VariantRules *r = variant_rules(position_variant(p));
 	Color us = p->side;
-	Bitboard occupied = position_occupied(p);
-	JumpSquares j = jump_squares(p->pieces[color_other(us)], ~occupied);
-	Bitboard found = position_men(p, us) & j.any;
+	Bitboard occupied = position_occupied(p), theirs = p->pieces[color_other(us)];
+	JumpSquares j = jump_squares(theirs, ~occupied);
+	JumpSquares by_men = r->men_take_kings ? j : jump_squares(theirs & ~p->kings, ~occupied);
+	Bitboard found;
+	if (r->men_capture_back)
+		found = position_men(p, us) & by_men.any;
+	else if (us == BLACK)
+		found = position_men(p, us) & (by_men.by_dir[DIR_DOWN_LEFT] | by_men.by_dir[DIR_DOWN_RIGHT]);
+	else
+		found = position_men(p, us) & (by_men.by_dir[DIR_UP_LEFT] | by_men.by_dir[DIR_UP_RIGHT]);
+	KingKind kind = r->kings_fly ? KING_FLYING : KING_SHORT;
 	for (Bitboard b = position_kings(p, us); b; b &= b - 1) {
 		Bitboard targets = 0;
-		if (king_capture_dirs(KING_FLYING, bb_lowest(b), occupied, &j, &targets))
+		if (kind == KING_FLYING ? king_capture_dirs(KING_FLYING, bb_lowest(b), occupied, &j, &targets)
+		                        : king_capture_dirs(KING_SHORT, bb_lowest(b), occupied, &j, &targets))
 			found |= b & -b;
 	}
 	return found;
+}
+
+bool movegen_variant_has_capture(const Position *p)
+{
+	return pieces_that_capture(p) != 0;
 }
 
 int movegen_variant_captures(const Position *p, MoveList *list)

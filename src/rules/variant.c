@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The three rule sets, each field tagged with the rule it implements. */
+/* The rule sets of the 8x8 family, each field tagged with the rule it implements. */
 #include "poolshark/variant.h"
 
 #include <string.h>
@@ -11,11 +11,15 @@ static const VariantRules rules[VARIANT_COUNT] = {
             .name = "pool",
             .title = "American pool checkers",
             .rule = "doc/RULES.md (APCA rules as settled by the project)",
-            .white_first = false,         /* RULES.md 1: Black moves first */
-            .crown_mid_capture = false,   /* RULES.md 2.4: crowned only where the move ends */
-            .majority_capture = false,    /* RULES.md 2.9: free choice among captures */
+            .white_first = false,       /* RULES.md 1: Black moves first */
+            .crown_mid_capture = false, /* RULES.md 2.4: crowned only where the move ends */
+            .kings_fly = true,          /* RULES.md 2.2 */
+            .men_capture_back = true,   /* RULES.md 2.3 */
+            .men_take_kings = true,
+            .priority = CAPTURE_FREE,     /* RULES.md 2.9: free choice among captures */
             .draws = {0},                 /* RULES.md 3: the fast path's counts (game.h) */
             .notation = NOTATION_NUMERIC, /* PDN GameType 23 */
+            .numbering = NUMBERING_POOL,
             .pdn_game_type = 23,
         },
     [VARIANT_RUSSIAN] =
@@ -28,7 +32,10 @@ static const VariantRules rules[VARIANT_COUNT] = {
             .white_first = true,       /* White starts */
             .crown_mid_capture = true, /* a man crossing the far row becomes a king and
                                           captures on as one */
-            .majority_capture = false, /* free choice of capture */
+            .kings_fly = true,
+            .men_capture_back = true,
+            .men_take_kings = true,
+            .priority = CAPTURE_FREE, /* free choice of capture */
             .draws =
                 {
                     .king_move_plies = 30,        /* 7.2.5: 15 moves of kings */
@@ -39,6 +46,7 @@ static const VariantRules rules[VARIANT_COUNT] = {
                     .balance_6_7_plies = 120,     /* 7.2.6: 60 moves */
                 },
             .notation = NOTATION_ALGEBRAIC, /* c3-d4, c3:e5; PDN GameType 25 */
+            .numbering = NUMBERING_POOL,
             .pdn_game_type = 25,
         },
     [VARIANT_BRAZILIAN] =
@@ -50,7 +58,10 @@ static const VariantRules rules[VARIANT_COUNT] = {
                     "(doc/VARIANTS.md)",
             .white_first = true,        /* "O lance inicial cabe sempre às brancas" */
             .crown_mid_capture = false, /* a man passing the far row stays a man */
-            .majority_capture = true,   /* Lei da Maioria: take the most pieces */
+            .kings_fly = true,
+            .men_capture_back = true,
+            .men_take_kings = true,
+            .priority = CAPTURE_MOST_PIECES, /* Lei da Maioria: take the most pieces */
             .draws =
                 {
                     .king_move_plies = 40, /* 20 moves of kings, nothing taken */
@@ -58,7 +69,76 @@ static const VariantRules rules[VARIANT_COUNT] = {
                     .lone_king_three = 16, /* three pieces with a king: 16 moves */
                 },
             .notation = NOTATION_ALGEBRAIC, /* as lidraughts writes it; PDN GameType 26 */
+            .numbering = NUMBERING_POOL,
             .pdn_game_type = 26,
+        },
+    [VARIANT_ENGLISH] =
+        {
+            .id = VARIANT_ENGLISH,
+            .name = "english",
+            .title = "English checkers",
+            .rule = "the WCDF/ACF laws of checkers (doc/VARIANTS.md)",
+            .white_first = false,       /* Black (the dark pieces) moves first */
+            .crown_mid_capture = false, /* a man crowned by a capture ends the move there */
+            .kings_fly = false,         /* a king moves one square */
+            .men_capture_back = false,  /* men move and capture forward only */
+            .men_take_kings = true,
+            .priority = CAPTURE_FREE, /* any capture, completed */
+            .draws = {0},
+            .notation = NOTATION_NUMERIC, /* 11-15, 11x18; PDN GameType 21 */
+            .numbering = NUMBERING_POOL,
+            .pdn_game_type = 21,
+        },
+    [VARIANT_ITALIAN] =
+        {
+            .id = VARIANT_ITALIAN,
+            .name = "italian",
+            .title = "Italian draughts",
+            .rule = "FID Regolamento tecnico, Capo I (doc/VARIANTS.md)",
+            .white_first = true,         /* 2.4: White moves first */
+            .crown_mid_capture = false,  /* a man crowned by a capture ends the move there */
+            .kings_fly = false,          /* 4.7: a king moves one square */
+            .men_capture_back = false,   /* 5.3 a: men capture forward only */
+            .men_take_kings = false,     /* 5.3 b: a man may not capture a king */
+            .priority = CAPTURE_ITALIAN, /* 6.6-6.9 */
+            .draws = {0},
+            .notation = NOTATION_NUMERIC,  /* 2.4: 1-32 from the top left; PDN GameType 22 */
+            .numbering = NUMBERING_MIRROR, /* 2.3: a dark square at each player's lower right */
+            .pdn_game_type = 22,
+        },
+    [VARIANT_SPANISH] =
+        {
+            .id = VARIANT_SPANISH,
+            .name = "spanish",
+            .title = "Spanish draughts",
+            .rule = "the Spanish federation's rules of the game (doc/VARIANTS.md)",
+            .white_first = true,
+            .crown_mid_capture = false, /* a man crowned by a capture ends the move there */
+            .kings_fly = true,
+            .men_capture_back = false,
+            .men_take_kings = true,
+            .priority = CAPTURE_PIECES_KINGS, /* the most pieces, then the most kings */
+            .draws = {0},
+            .notation = NOTATION_NUMERIC,    /* PDN GameType 24 */
+            .numbering = NUMBERING_REVERSED, /* square 1 is h1, White on 1-12 */
+            .pdn_game_type = 24,
+        },
+    [VARIANT_CZECH] =
+        {
+            .id = VARIANT_CZECH,
+            .name = "czech",
+            .title = "Czech draughts",
+            .rule = "the Czech draughts federation's rules (doc/VARIANTS.md)",
+            .white_first = true,
+            .crown_mid_capture = false, /* a man crowned by a capture ends the move there */
+            .kings_fly = true,          /* 3.9 */
+            .men_capture_back = false,  /* 4.1 */
+            .men_take_kings = true,
+            .priority = CAPTURE_KING_FIRST, /* 4.14: a king's capture before a man's */
+            .draws = {0},
+            .notation = NOTATION_ALGEBRAIC, /* 2.6; PDN GameType 29 */
+            .numbering = NUMBERING_POOL,
+            .pdn_game_type = 29,
         },
 };
 
@@ -85,4 +165,16 @@ bool variant_from_game_type(int game_type, Variant *out)
 			return true;
 		}
 	return false;
+}
+
+const char *variant_priority_text(CapturePriority priority)
+{
+	switch (priority) {
+	case CAPTURE_MOST_PIECES: return "the capture taking the most pieces";
+	case CAPTURE_PIECES_KINGS: return "the capture taking the most pieces, then the most kings";
+	case CAPTURE_ITALIAN: return "the most pieces, then by a king, the most kings, a king first";
+	case CAPTURE_KING_FIRST: return "a king's capture before a man's";
+	case CAPTURE_FREE:
+	default: return "free choice of capture";
+	}
 }

@@ -236,6 +236,13 @@ bool support_same_moves(const Move *a, int a_count, const Move *b, int b_count)
 	return same;
 }
 
+/* The reference's name for each rule set. */
+static const RefRules reference_rules_of[VARIANT_COUNT] = {
+    [VARIANT_POOL] = REF_POOL,       [VARIANT_RUSSIAN] = REF_RUSSIAN, [VARIANT_BRAZILIAN] = REF_BRAZILIAN,
+    [VARIANT_ENGLISH] = REF_ENGLISH, [VARIANT_ITALIAN] = REF_ITALIAN, [VARIANT_SPANISH] = REF_SPANISH,
+    [VARIANT_CZECH] = REF_CZECH,
+};
+
 void support_to_reference(const Position *p, RefBoard *out)
 {
 	out->squares[0] = ' ';
@@ -249,9 +256,7 @@ void support_to_reference(const Position *p, RefBoard *out)
 		out->squares[s + 1] = c;
 	}
 	out->side = p->side == WHITE ? 'W' : 'B';
-	out->rules = p->variant == VARIANT_RUSSIAN     ? REF_RUSSIAN
-	             : p->variant == VARIANT_BRAZILIAN ? REF_BRAZILIAN
-	                                               : REF_POOL;
+	out->rules = reference_rules_of[p->variant < VARIANT_COUNT ? p->variant : VARIANT_POOL];
 }
 
 void support_from_reference(const RefBoard *b, Position *out)
@@ -268,9 +273,10 @@ void support_from_reference(const RefBoard *b, Position *out)
 		}
 	}
 	position_set(out, black, white, kings, b->side == 'W' ? WHITE : BLACK);
-	out->variant = (uint8_t)(b->rules == REF_RUSSIAN     ? VARIANT_RUSSIAN
-	                         : b->rules == REF_BRAZILIAN ? VARIANT_BRAZILIAN
-	                                                     : VARIANT_POOL);
+	out->variant = VARIANT_POOL;
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (reference_rules_of[v] == b->rules)
+			out->variant = (uint8_t)v;
 }
 
 int support_reference_moves(const Position *p, Move *out, int capacity)
