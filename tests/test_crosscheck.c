@@ -23,6 +23,7 @@ typedef struct Coverage {
 	int king_captures; /* a king makes one of the listed captures */
 	int long_captures; /* a listed capture takes 3 or more pieces */
 	int blocked;       /* no legal move */
+	int chosen;        /* the rules chose among the captures (a priority) */
 	int mismatches;
 } Coverage;
 
@@ -51,15 +52,21 @@ static void check_position(const Position *p, Coverage *c)
 		c->with_captures++;
 	c->king_captures += king_capture;
 	c->long_captures += long_capture;
+	if (n > 0 && move_is_capture(list.moves[0])) {
+		static RefMove all[REF_MAX_MOVES];
+		RefBoard b;
+		support_to_reference(p, &b);
+		c->chosen += reference_generate_unchosen(&b, all, REF_MAX_MOVES) > n;
+	}
 }
 
 static void report(const char *what, const Coverage *c)
 {
 	fprintf(stderr,
 	        "%s: %d positions, %d with kings, %d with captures, %d king captures, "
-	        "%d of 3+ pieces, %d blocked, %d mismatches\n",
+	        "%d of 3+ pieces, %d blocked, %d chosen by priority, %d mismatches\n",
 	        what, c->positions, c->with_kings, c->with_captures, c->king_captures, c->long_captures,
-	        c->blocked, c->mismatches);
+	        c->blocked, c->chosen, c->mismatches);
 }
 
 /* Every position of `games` random games from *start, of 250 plies at
@@ -254,6 +261,46 @@ static void test_reference_perft_of_the_family(void **state)
 	}
 }
 
+/* English: men capture forward only, kings step one square, free choice. */
+static void test_english_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	Coverage c = check_variant(VARIANT_ENGLISH, 2152, &crowned_mid);
+	assert_int_equal(crowned_mid, 0);
+	assert_int_equal(c.chosen, 0);
+}
+
+/* Italian: short kings, men that may not take kings, the FID's order. */
+static void test_italian_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	Coverage c = check_variant(VARIANT_ITALIAN, 2252, &crowned_mid);
+	assert_int_equal(crowned_mid, 0);
+	assert_true(c.chosen >= 500);
+}
+
+/* Spanish: flying kings, the most pieces, then the most kings. */
+static void test_spanish_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	Coverage c = check_variant(VARIANT_SPANISH, 2452, &crowned_mid);
+	assert_int_equal(crowned_mid, 0);
+	assert_true(c.chosen >= 500);
+}
+
+/* Czech: flying kings, a king's capture before a man's. */
+static void test_czech_agrees(void **state)
+{
+	(void)state;
+	int crowned_mid = 0;
+	Coverage c = check_variant(VARIANT_CZECH, 2952, &crowned_mid);
+	assert_int_equal(crowned_mid, 0);
+	assert_true(c.chosen >= 500);
+}
+
 /* Russian: the reference crowns during captures on its own (RefRules). */
 static void test_russian_agrees(void **state)
 {
@@ -283,6 +330,10 @@ int main(void)
 	    cmocka_unit_test(test_reference_perft_of_the_family),
 	    cmocka_unit_test(test_russian_agrees),
 	    cmocka_unit_test(test_brazilian_agrees),
+	    cmocka_unit_test(test_english_agrees),
+	    cmocka_unit_test(test_italian_agrees),
+	    cmocka_unit_test(test_spanish_agrees),
+	    cmocka_unit_test(test_czech_agrees),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

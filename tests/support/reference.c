@@ -293,7 +293,9 @@ static int compare_captures(Precedence precedence, const RefMove *a, const RefMo
 	}
 }
 
-int reference_generate(const RefBoard *b, RefMove *out, int capacity)
+/* reference_generate(), or with `choose` false every capture that the
+ * pieces can make, before the precedence of the rules. */
+static int generate(const RefBoard *b, RefMove *out, int capacity, bool choose)
 {
 	Search s;
 	memset(&s, 0, sizeof s);
@@ -322,7 +324,7 @@ int reference_generate(const RefBoard *b, RefMove *out, int capacity)
 		extend(&s, r, c, piece == s.own_king, 0);
 		s.grid[r][c] = piece;
 	}
-	if (s.count > 0 && s.traits.precedence != FREE_CHOICE) {
+	if (s.count > 0 && s.traits.precedence != FREE_CHOICE && choose) {
 		/* Keep the captures that no other capture must be chosen before. */
 		int best = 0, kept = 0, stored = s.count < capacity ? s.count : capacity;
 		for (int i = 1; i < stored; i++)
@@ -361,6 +363,16 @@ int reference_generate(const RefBoard *b, RefMove *out, int capacity)
 		}
 	}
 	return s.count;
+}
+
+int reference_generate(const RefBoard *b, RefMove *out, int capacity)
+{
+	return generate(b, out, capacity, true);
+}
+
+int reference_generate_unchosen(const RefBoard *b, RefMove *out, int capacity)
+{
+	return generate(b, out, capacity, false);
 }
 
 void reference_make(const RefBoard *b, const RefMove *m, RefBoard *out)

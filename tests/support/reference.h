@@ -50,6 +50,11 @@ enum { REF_MAX_MOVES = 1024 };
  */
 int reference_generate(const RefBoard *b, RefMove *out, int capacity);
 
+/* The same, but every capture that the pieces can make when one can,
+ * before the rules choose among them (the most pieces, a king's first):
+ * for tests that must see a choice made. */
+int reference_generate_unchosen(const RefBoard *b, RefMove *out, int capacity);
+
 /* The board after `m` (which must come from reference_generate). */
 void reference_make(const RefBoard *b, const RefMove *m, RefBoard *out);
 

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* English, Italian, Spanish and Czech draughts: each rule of the table on a position built for it. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+
+#include "poolshark/movegen.h"
+#include "poolshark/perft.h"
+#include "poolshark/position.h"
+#include "poolshark/variant.h"
+#include "support/support.h"
+
+/*
+ * The positions are written in pool's numbering (square 1 is b8, Black's
+ * men walk toward 32, White's toward 1), the board every rule set is
+ * played on inside (variant.h); each is also checked against the
+ * reference generator, written apart from the table.
+ */
+static Position in_variant(const char *fen, Variant v)
+{
+	Position p = support_position(fen);
+	p.variant = (uint8_t)v;
+	p.key = position_compute_key(&p);
+	return p;
+}
+
+/* The squares a mask holds, as a bitboard of PDN squares. */
+static Bitboard squares(int a, int b)
+{
+	return bb_square(a - 1) | (b ? bb_square(b - 1) : 0);
+}
+
+/* Whether the moves of *p are exactly `want` (count entries). */
+static bool moves_are(const Position *p, const Move *want, int count)
+{
+	MoveList list;
+	int n = movegen_generate(p, &list);
+	if (n != count || movegen_count(p) != n)
+		return false;
+	for (int i = 0; i < count; i++)
+		if (!movegen_is_legal(p, want[i]))
+			return false;
+	return true;
+}
+
+/* One position under several rule sets: how many moves each has. */
+typedef struct Case {
+	const char *fen;
+	const char *rule; /* what the position shows */
+	int moves[VARIANT_COUNT];
+} Case;
+
+enum { ANY = -1 };
+
+static const Case cases[] = {
+    /* A White man on 18 with a Black man behind it on 22 and 25 empty. */
+    {"W:W18:B22", "men capture backward only in pool, Russian, Brazilian", {1, 1, 1, 2, 2, 2, 2}},
+    /* White's king on 22: one square each way, or the whole diagonals. */
+    {"W:WK22:B1", "short kings in English and Italian", {11, 11, 11, 4, 4, 11, 11}},
+    /* A king that sees a man three squares off captures only if it flies. */
+    {"W:WK29:B18", "a short king captures only next to it", {4, 4, 4, 1, 1, 4, 4}},
+    /* A man next to a king with an empty square behind it. */
+    {"W:W22:BK18", "Italian 5.3 b: a man may not capture a king", {1, 1, 1, 1, 1, 1, 1}},
+    /* 22x8 takes two, 31x24 one. */
+    {"W:W22,31:B18,11,27", "the most pieces in Brazilian, Italian, Spanish", {2, 2, 1, 2, 1, 1, 2}},
+    /* A man and a king each take one man; a flying king lands on any of six. */
+    {"W:WK29,28:B25,24", "a capture by a king first in Italian and Czech", {7, 7, 7, 2, 1, 7, 6}},
+    /* The king takes a king (to 13) or a man (to 15 or further). */
+    {"W:WK22:BK17,18", "the most kings first in Italian and Spanish", {5, 5, 5, 2, 1, 1, 5}},
+    /* Two pieces and one king either way: 22x13x6 meets the king first. */
+    {"W:WK22:BK17,9,18,K11",
+     "Italian 6.9: the capture that meets a king first",
+     {ANY, ANY, ANY, 2, 1, ANY, ANY}},
+};
+
+enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
+
+static void test_each_rule_changes_the_moves(void **state)
+{
+	(void)state;
+	for (int i = 0; i < CASE_COUNT; i++)
+		for (int v = 0; v < VARIANT_COUNT; v++) {
+			Position p = in_variant(cases[i].fen, (Variant)v);
+			MoveList list;
+			int n = movegen_generate(&p, &list);
+			if (cases[i].moves[v] != ANY && n != cases[i].moves[v]) {
+				fprintf(stderr, "%s (%s) under %s: %d moves, want %d\n", cases[i].fen,
+				        cases[i].rule, variant_rules((Variant)v)->name, n, cases[i].moves[v]);
+				fail();
+			}
+			assert_int_equal(movegen_count(&p), n);
+			assert_true(support_check_against_reference(&p, cases[i].fen));
+		}
+}
+
+/* Italian 5.3 b: the man steps past the king; English takes it. */
+static void test_italian_man_spares_a_king(void **state)
+{
+	(void)state;
+	Position italian = in_variant("W:W22:BK18", VARIANT_ITALIAN);
+	Move step = support_move(22, 17, 0), take = support_move(22, 15, squares(18, 0));
+	assert_true(moves_are(&italian, &step, 1));
+	assert_false(movegen_has_capture(&italian));
+	Position english = in_variant("W:W22:BK18", VARIANT_ENGLISH);
+	assert_true(moves_are(&english, &take, 1));
+	/* A king may take a king in Italian. */
+	Position king = in_variant("W:WK22:BK18", VARIANT_ITALIAN);
+	Move by_king = support_move(22, 15, squares(18, 0));
+	assert_true(moves_are(&king, &by_king, 1));
+}
+
+/* Italian 6.6-6.9 and Spanish, in order: pieces, by a king, kings, the
+ * king met first. */
+static void test_italian_order(void **state)
+{
+	(void)state;
+	Position p = in_variant("W:WK29,28:B25,24", VARIANT_ITALIAN);
+	Move king = support_move(29, 22, squares(25, 0));
+	assert_true(moves_are(&p, &king, 1)); /* 6.7: not 28x19 */
+	p = in_variant("W:WK22:BK17,18", VARIANT_ITALIAN);
+	Move kings = support_move(22, 13, squares(17, 0));
+	assert_true(moves_are(&p, &kings, 1)); /* 6.8: not 22x15 */
+	p = in_variant("W:WK22:BK17,18", VARIANT_SPANISH);
+	assert_true(moves_are(&p, &kings, 1)); /* Spanish: the most kings */
+	p = in_variant("W:WK22:BK17,9,18,K11", VARIANT_ITALIAN);
+	Move first = support_move(22, 6, squares(17, 9));
+	assert_true(moves_are(&p, &first, 1)); /* 6.9: not 22x15x8 */
+	p = in_variant("W:WK22:BK17,9,18,K11", VARIANT_ENGLISH);
+	Move both[] = {first, support_move(22, 8, squares(18, 11))};
+	assert_true(moves_are(&p, both, 2)); /* English: free choice */
+	/* 6.6 before all: two men by a man before one man by a king. */
+	p = in_variant("W:WK29,18,28:B25,24,16", VARIANT_ITALIAN);
+	Move longest = support_move(28, 12, squares(24, 16));
+	assert_true(moves_are(&p, &longest, 1));
+	p.variant = VARIANT_SPANISH;
+	assert_true(moves_are(&p, &longest, 1));
+}
+
+/* Czech: a king's capture before a man's, then free, even when the man
+ * would take more. */
+static void test_czech_king_first(void **state)
+{
+	(void)state;
+	Position p = in_variant("W:WK29,28:B25,24", VARIANT_CZECH);
+	MoveList list;
+	int n = movegen_generate(&p, &list);
+	assert_int_equal(n, 6);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(list.moves[i].from, 28);
+	/* The man's two against the king's one: still the king. */
+	p = in_variant("W:WK29,18,28:B25,24,16", VARIANT_CZECH);
+	Move king = support_move(29, 22, squares(25, 0));
+	assert_true(moves_are(&p, &king, 1));
+	/* Men only: any capture, short or long. */
+	p = in_variant("W:W22,31:B18,11,27", VARIANT_CZECH);
+	Move free[] = {support_move(22, 8, squares(18, 11)), support_move(31, 24, squares(27, 0))};
+	assert_true(moves_are(&p, free, 2));
+}
+
+/* A man that reaches the far row by a capture is crowned and stops there,
+ * where a Russian man would go on as a king. */
+static void test_crowning_ends_the_move(void **state)
+{
+	(void)state;
+	static const Variant family[] = {VARIANT_ENGLISH, VARIANT_ITALIAN, VARIANT_SPANISH, VARIANT_CZECH};
+	for (size_t i = 0; i < sizeof family / sizeof family[0]; i++) {
+		Position p = in_variant("B:W26,27:B22", family[i]), next;
+		Move stop = support_move(22, 31, squares(26, 0));
+		assert_true(moves_are(&p, &stop, 1));
+		position_make(&p, stop, &next);
+		assert_true(next.kings & bb_square(30));
+		assert_true(support_check_against_reference(&p, "crowning"));
+	}
+	Position russian = in_variant("B:W26,27:B22", VARIANT_RUSSIAN);
+	Move on[] = {support_move(22, 24, squares(26, 27)), support_move(22, 20, squares(26, 27))};
+	assert_true(moves_are(&russian, on, 2));
+}
+
+/* The published perft of each start (issue 52, one move per from, to and
+ * captured set), depths 0-9; `make perft` checks depth 10. */
+static void test_perft_of_the_starts(void **state)
+{
+	(void)state;
+	static const struct {
+		Variant v;
+		Color first;
+		uint64_t leaves[10];
+	} tables[] = {
+	    {VARIANT_ENGLISH, BLACK, {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}},
+	    {VARIANT_ITALIAN, WHITE, {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875}},
+	    {VARIANT_SPANISH, WHITE, {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866}},
+	    {VARIANT_CZECH, WHITE, {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671}},
+	};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		Position p;
+		position_start_variant(&p, tables[i].v);
+		assert_int_equal(p.side, tables[i].first);
+		for (int d = 0; d <= 9; d++)
+			assert_int_equal(perft_count(&p, d, NULL), tables[i].leaves[d]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_each_rule_changes_the_moves),
+	    cmocka_unit_test(test_italian_man_spares_a_king),
+	    cmocka_unit_test(test_italian_order),
+	    cmocka_unit_test(test_czech_king_first),
+	    cmocka_unit_test(test_crowning_ends_the_move),
+	    cmocka_unit_test(test_perft_of_the_starts),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
