@@ -87,7 +87,7 @@ help:
 	@echo "make play       build, then play a game against the engine in this terminal"
 	@echo "make test       install missing build dependencies, build and run every test suite"
 	@echo "make sanitize   the tests built with -fsanitize=address,undefined"
-	@echo "make perft      perft from the start position through depth 12 (long), Russian and Brazilian through 10"
+	@echo "make perft      perft from the start position through depth 12 (long), the other rule sets through 10"
 	@echo "make bench      search bench and perft speed benchmark"
 	@echo "make bench-perft  perft 11 and 12 speed, leaves per second"
 	@echo "make bench-eval  search speed with the network against the classic evaluation, native and portable"

@@ -43,6 +43,10 @@ perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft 12
 	./$(BUILD)/poolshark perft --variant russian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=22444032 '
 	./$(BUILD)/poolshark perft --variant brazilian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=21560022 '
+	./$(BUILD)/poolshark perft --variant english --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=18391564 '
+	./$(BUILD)/poolshark perft --variant italian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=17761384 '
+	./$(BUILD)/poolshark perft --variant spanish --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=17743464 '
+	./$(BUILD)/poolshark perft --variant czech --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=18368918 '
 
 # The network's search speed against the classic evaluation's, native and portable builds side by side.
 bench-eval: deps $(BUILD)/poolshark portable
