@@ -7,8 +7,13 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "poolshark/game.h"
 #include "poolshark/movegen.h"
+#include "poolshark/notation.h"
+#include "poolshark/pdn.h"
 #include "poolshark/perft.h"
 #include "poolshark/position.h"
 #include "poolshark/variant.h"
@@ -204,6 +209,178 @@ static void test_perft_of_the_starts(void **state)
 	}
 }
 
+/* Each numbering counts the squares of pool's board its own way: Italian
+ * square 1 is a8 (pool's 4 mirrored), Spanish square 1 is h1 (pool's 29
+ * mirrored), and each reads back what it writes. */
+static void test_numberings(void **state)
+{
+	(void)state;
+	assert_int_equal(variant_square_of_number(NUMBERING_POOL, 1), 0);
+	assert_int_equal(variant_square_of_number(NUMBERING_MIRROR, 1), 3);
+	assert_int_equal(variant_square_of_number(NUMBERING_MIRROR, 5), 7);
+	assert_int_equal(variant_square_of_number(NUMBERING_REVERSED, 1), 28);
+	assert_int_equal(variant_square_of_number(NUMBERING_REVERSED, 32), 3);
+	for (int n = 0; n < 3; n++)
+		for (int number = 1; number <= 32; number++) {
+			int square = variant_square_of_number((BoardNumbering)n, number);
+			assert_int_equal(variant_number_of_square((BoardNumbering)n, square), number);
+		}
+	char text[8];
+	notation_write_square(3, VARIANT_ITALIAN, text, sizeof text);
+	assert_string_equal(text, "1");
+	notation_write_square(28, VARIANT_SPANISH, text, sizeof text);
+	assert_string_equal(text, "1");
+	notation_write_square(28, VARIANT_CZECH, text, sizeof text);
+	assert_string_equal(text, "a1");
+	notation_write_square(3, VARIANT_ENGLISH, text, sizeof text);
+	assert_string_equal(text, "4");
+}
+
+/* The starts as each game's players write them, and which first moves
+ * their numbers name. */
+static void test_starts_in_their_numbers(void **state)
+{
+	(void)state;
+	static const struct {
+		Variant v;
+		const char *fen;
+		const char *legal, *illegal; /* a first move, and one legal only in pool's numbers */
+	} starts[] = {
+	    {VARIANT_ENGLISH, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "9-14",
+	     "9-12"},
+	    {VARIANT_ITALIAN, "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "21-17",
+	     "24-19"},
+	    {VARIANT_SPANISH, "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31,32", "9-13",
+	     "9-14"},
+	    {VARIANT_CZECH, "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+	     "c3-d4", "c3-b5"},
+	};
+	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+		Position p, read;
+		char fen[200], error[NOTATION_ERROR_MAX];
+		position_start_variant(&p, starts[i].v);
+		notation_write_fen(&p, fen, sizeof fen);
+		assert_string_equal(fen, starts[i].fen);
+		assert_true(notation_parse_fen(fen, starts[i].v, &read, error, sizeof error));
+		assert_true(position_equal(&read, &p));
+		Move m;
+		assert_int_equal(notation_parse_move(&p, starts[i].legal, &m, error, sizeof error),
+		                 MOVE_PARSE_OK);
+		char text[NOTATION_MOVE_MAX];
+		notation_write_move(&p, m, text, sizeof text);
+		assert_string_equal(text, starts[i].legal);
+		assert_int_not_equal(notation_parse_move(&p, starts[i].illegal, &m, error, sizeof error),
+		                     MOVE_PARSE_OK);
+	}
+	/* A man on its crowning row is named in the game's numbers. */
+	Position p;
+	char error[NOTATION_ERROR_MAX];
+	assert_false(notation_parse_fen("W:W2:B10", VARIANT_ITALIAN, &p, error, sizeof error));
+	assert_non_null(strstr(error, "white man on 2 "));
+	assert_false(notation_parse_fen("W:W30:B20", VARIANT_SPANISH, &p, error, sizeof error));
+	assert_non_null(strstr(error, "white man on 30 "));
+}
+
+/* A game of each written as PDN with its GameType and read back. */
+static void test_pdn_of_each(void **state)
+{
+	(void)state;
+	static const struct {
+		Variant v;
+		const char *game_type;
+	} games[] = {
+	    {VARIANT_ENGLISH, "[GameType \"21\"]"},
+	    {VARIANT_ITALIAN, "[GameType \"22\"]"},
+	    {VARIANT_SPANISH, "[GameType \"24\"]"},
+	    {VARIANT_CZECH, "[GameType \"29\"]"},
+	};
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		Game *g = malloc(sizeof *g);
+		assert_non_null(g);
+		Position start;
+		position_start_variant(&start, games[i].v);
+		game_init(g, &start);
+		Rng rng = {52 + i};
+		for (int ply = 0; ply < 30; ply++) {
+			MoveList list;
+			int n = movegen_generate(game_position(g), &list);
+			if (n == 0)
+				break;
+			assert_true(game_play(g, list.moves[rng_below(&rng, n)]));
+		}
+		char *text = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&text, &size);
+		assert_non_null(f);
+		PdnTag tags[] = {{"Event", "test"}};
+		assert_true(pdn_write_game(f, g, tags, 1, NULL));
+		fclose(f);
+		if (!strstr(text, games[i].game_type))
+			fail_msg("no %s in:\n%s", games[i].game_type, text);
+		f = fmemopen(text, size, "r");
+		PdnGame read = {0};
+		char error[NOTATION_ERROR_MAX];
+		assert_int_equal(pdn_read_game(f, &read, error, sizeof error), PDN_READ_OK);
+		assert_int_equal(read.game->ply_count, g->ply_count);
+		assert_int_equal(game_position(read.game)->variant, games[i].v);
+		assert_true(position_equal(game_position(read.game), game_position(g)));
+		pdn_game_free(&read);
+		fclose(f);
+		free(text);
+		free(g);
+	}
+}
+
+/* Every move of random games, in each of its written forms (PDN, full
+ * path, Hub), reads back as itself, and the Hub's 33 letters as the
+ * position, in each game's numbers. */
+static void test_texts_read_back(void **state)
+{
+	(void)state;
+	static const Variant family[] = {VARIANT_ENGLISH, VARIANT_ITALIAN, VARIANT_SPANISH, VARIANT_CZECH};
+	Rng rng = {5252};
+	int checked = 0;
+	for (size_t i = 0; i < sizeof family / sizeof family[0]; i++)
+		for (int game = 0; game < 20; game++) {
+			Position p;
+			position_start_variant(&p, family[i]);
+			for (int ply = 0; ply < 120; ply++) {
+				MoveList list;
+				int n = movegen_generate(&p, &list);
+				if (n == 0)
+					break;
+				char hub[NOTATION_HUB_POSITION_MAX], error[NOTATION_ERROR_MAX];
+				Position back;
+				notation_write_hub_position(&p, hub, sizeof hub);
+				assert_true(
+				    notation_parse_hub_position(hub, family[i], &back, error, sizeof error));
+				assert_true(position_equal(&back, &p));
+				for (int k = 0; k < n; k++) {
+					char text[NOTATION_MOVE_MAX + 64];
+					Move m = list.moves[k], read;
+					notation_write_move(&p, m, text, sizeof text);
+					assert_int_equal(
+					    notation_parse_move(&p, text, &read, error, sizeof error),
+					    MOVE_PARSE_OK);
+					assert_true(move_equal(read, m));
+					notation_write_move_path(&p, m, text, sizeof text);
+					assert_int_equal(
+					    notation_parse_move(&p, text, &read, error, sizeof error),
+					    MOVE_PARSE_OK);
+					assert_true(move_equal(read, m));
+					notation_write_move_hub(m, family[i], text, sizeof text);
+					assert_int_equal(
+					    notation_parse_move(&p, text, &read, error, sizeof error),
+					    MOVE_PARSE_OK);
+					assert_true(move_equal(read, m));
+					checked++;
+				}
+				position_make(&p, list.moves[rng_below(&rng, n)], &p);
+			}
+		}
+	assert_true(checked > 10000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +390,10 @@ int main(void)
 	    cmocka_unit_test(test_czech_king_first),
 	    cmocka_unit_test(test_crowning_ends_the_move),
 	    cmocka_unit_test(test_perft_of_the_starts),
+	    cmocka_unit_test(test_numberings),
+	    cmocka_unit_test(test_starts_in_their_numbers),
+	    cmocka_unit_test(test_pdn_of_each),
+	    cmocka_unit_test(test_texts_read_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

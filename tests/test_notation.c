@@ -350,7 +350,7 @@ static void check_move_texts(const Position *p, int *checked)
 		Move m = list.moves[i];
 		char hub[NOTATION_MOVE_MAX + 64], want[NOTATION_MOVE_MAX + 64];
 		char pdn[NOTATION_MOVE_MAX], path[NOTATION_MOVE_MAX];
-		notation_write_move_hub(m, hub, sizeof hub);
+		notation_write_move_hub(m, position_variant(p), hub, sizeof hub);
 		support_format_move(m, want, sizeof want);
 		assert_string_equal(hub, want);
 		assert_true(reads_back(p, hub, m, "hub"));
@@ -524,11 +524,15 @@ static void test_readers_take_the_variant(void **state)
 	for (int v = 0; v < VARIANT_COUNT; v++) {
 		Position p;
 		char error[NOTATION_ERROR_MAX];
-		assert_true(notation_parse_fen("W:Wc3,K18:B1", (Variant)v, &p, error, sizeof error));
+		/* c3 is light on the mirrored boards (Italian, Spanish); d3 is dark. */
+		const char *fen = variant_board_mirrored(variant_rules((Variant)v)->numbering)
+		                      ? "W:Wd3,K18:B14"
+		                      : "W:Wc3,K18:B1";
+		assert_true(notation_parse_fen(fen, (Variant)v, &p, error, sizeof error));
 		assert_int_equal(position_variant(&p), v);
 		assert_true(notation_parse_fen_board("B:W1:B", (Variant)v, &p, error, sizeof error));
 		assert_int_equal(position_variant(&p), v);
-		assert_true(notation_parse_hub_position("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew", (Variant)v, &p,
+		assert_true(notation_parse_hub_position("Weeeeeeeeeeeeebeeeweeeeeeeeeeeeee", (Variant)v, &p,
 		                                        error, sizeof error));
 		assert_int_equal(position_variant(&p), v);
 	}

@@ -111,7 +111,7 @@ static void test_binary_handshake(void **state)
 static void append_move(char *moves, size_t size, Move m)
 {
 	char text[NOTATION_MOVE_MAX];
-	notation_write_move_hub(m, text, sizeof text);
+	notation_write_move_hub(m, VARIANT_POOL, text, sizeof text);
 	size_t n = strlen(moves);
 	snprintf(moves + n, size - n, "%s%s", n ? " " : "", text);
 }

@@ -350,13 +350,13 @@ static void test_algebraic_notation(void **state)
 {
 	(void)state;
 	char text[NOTATION_MOVE_MAX * 16], error[NOTATION_ERROR_MAX];
-	notation_write_square(21, NOTATION_ALGEBRAIC, text, sizeof text);
+	notation_write_square(21, VARIANT_RUSSIAN, text, sizeof text);
 	assert_string_equal(text, "c3");
-	notation_write_square(0, NOTATION_ALGEBRAIC, text, sizeof text);
+	notation_write_square(0, VARIANT_RUSSIAN, text, sizeof text);
 	assert_string_equal(text, "b8");
-	notation_write_square(28, NOTATION_ALGEBRAIC, text, sizeof text);
+	notation_write_square(28, VARIANT_RUSSIAN, text, sizeof text);
 	assert_string_equal(text, "a1");
-	notation_write_square(28, NOTATION_NUMERIC, text, sizeof text);
+	notation_write_square(28, VARIANT_POOL, text, sizeof text);
 	assert_string_equal(text, "29");
 
 	Position r;

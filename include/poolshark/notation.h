@@ -97,11 +97,13 @@ void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
  */
 int notation_write_legal_moves(const Position *p, char *out, size_t size);
 
-/* The name of square (0-31) in `form`: "22" or "c3". */
-void notation_write_square(int square, SquareNotation form, char *out, size_t size);
+/* The name of square (0-31) as the players of `variant` write it: "22"
+ * or "c3", in its numbering (VariantRules.numbering: an Italian "1" is
+ * pool's 4, and its files are mirrored). */
+void notation_write_square(int square, Variant variant, char *out, size_t size);
 
 /* Hub text: `11-15` or `from x to x captured...` (captured ascending), in
- * every variant. */
-void notation_write_move_hub(Move m, char *out, size_t size);
+ * every variant, the squares numbered as `variant` numbers them. */
+void notation_write_move_hub(Move m, Variant variant, char *out, size_t size);
 
 #endif

@@ -108,6 +108,18 @@ bool variant_parse(const char *name, Variant *out);
 /* The variant whose PDN GameType is `game_type`: false when none is. */
 bool variant_from_game_type(int game_type, Variant *out);
 
+/* The bit index (0-31) of square `number` (1-32) as `numbering` counts
+ * the squares, and back: the number of bit index `square`. */
+int variant_square_of_number(BoardNumbering numbering, int number);
+int variant_number_of_square(BoardNumbering numbering, int square);
+
+/* True when the numbering's board is pool's board mirrored (its a1 light):
+ * a square's file letter is then mirrored too (a <-> h). */
+static inline bool variant_board_mirrored(BoardNumbering numbering)
+{
+	return numbering != NUMBERING_POOL;
+}
+
 /* The priority in a few words, for people ("free choice of capture"). */
 const char *variant_priority_text(CapturePriority priority);
 

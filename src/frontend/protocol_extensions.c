@@ -120,12 +120,14 @@ static bool cmd_legal(Protocol *p, const HubLine *line)
 		hubwriter_add(&w, "move", text);
 		notation_write_move_path(pos, m, text, sizeof text);
 		hubwriter_add(&w, "path", text);
-		for (Bitboard b = m.captured; b; b &= b - 1)
-			text_append(captured, sizeof captured, &used, "%s%d", used ? "," : "",
-			            bb_lowest(b) + 1);
+		BoardNumbering numbering = variant_rules(position_variant(pos))->numbering;
+		for (int number = 1; number <= SQUARE_COUNT; number++)
+			if (m.captured & bb_square(variant_square_of_number(numbering, number)))
+				text_append(captured, sizeof captured, &used, "%s%d", used ? "," : "",
+				            number);
 		if (used)
 			hubwriter_add(&w, "captured", captured);
-		notation_write_move_hub(m, text, sizeof text);
+		notation_write_move_hub(m, position_variant(pos), text, sizeof text);
 		hubwriter_add(&w, "hub", text);
 		protocol_emit_locked(p, buffer);
 	}
@@ -174,7 +176,7 @@ static bool cmd_lookup(Protocol *p, const HubLine *line)
 		hubwriter_init(&w, buffer, sizeof buffer, "lookup");
 		notation_write_move(pos, moves[i].move, text, sizeof text);
 		hubwriter_add(&w, "move", text);
-		notation_write_move_hub(moves[i].move, text, sizeof text);
+		notation_write_move_hub(moves[i].move, position_variant(pos), text, sizeof text);
 		hubwriter_add(&w, "hub", text);
 		hubwriter_add(&w, "result", verdict_name(moves[i].verdict.result));
 		hubwriter_addf(&w, "plies", "%d", moves[i].verdict.plies);
@@ -204,7 +206,7 @@ static bool cmd_book(Protocol *p, const HubLine *line)
 		hubwriter_init(&w, buffer, sizeof buffer, "book");
 		notation_write_move(pos, moves[i], text, sizeof text);
 		hubwriter_add(&w, "move", text);
-		notation_write_move_hub(moves[i], text, sizeof text);
+		notation_write_move_hub(moves[i], position_variant(pos), text, sizeof text);
 		hubwriter_add(&w, "hub", text);
 		hubwriter_addf(&w, "weight", "%d", weights[i]);
 		protocol_emit_locked(p, buffer);

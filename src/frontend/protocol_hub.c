@@ -33,9 +33,10 @@ static void on_info(const SearchInfo *info, void *user)
 	char buffer[PROTOCOL_OUTPUT_MAX], pv[PROTOCOL_OUTPUT_MAX / 2];
 	size_t used = 0;
 	pv[0] = '\0';
+	Variant variant = engine_variant(p->engine);
 	for (int i = 0; i < info->pv_length && i < SEARCH_MAX_PLY; i++) {
 		char move[NOTATION_MOVE_MAX];
-		notation_write_move_hub(info->pv[i], move, sizeof move);
+		notation_write_move_hub(info->pv[i], variant, move, sizeof move);
 		size_t n = strlen(move);
 		if (used + n + 2 > sizeof pv)
 			break;
@@ -67,13 +68,12 @@ static void on_done(const Position *root, const SearchResult *result, void *user
 	Protocol *p = user;
 	char buffer[256], move[NOTATION_MOVE_MAX];
 	HubWriter w;
-	(void)root;
 	hubwriter_init(&w, buffer, sizeof buffer, "done");
 	if (!move_is_none(result->best)) {
-		notation_write_move_hub(result->best, move, sizeof move);
+		notation_write_move_hub(result->best, position_variant(root), move, sizeof move);
 		hubwriter_add(&w, "move", move);
 		if (!move_is_none(result->ponder)) {
-			notation_write_move_hub(result->ponder, move, sizeof move);
+			notation_write_move_hub(result->ponder, position_variant(root), move, sizeof move);
 			hubwriter_add(&w, "ponder", move);
 		}
 	}

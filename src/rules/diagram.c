@@ -11,7 +11,9 @@ void diagram_draw(const Position *pos, bool flipped, char *out, size_t size)
 	if (!size)
 		return;
 	/* Beside the pieces, the squares as the variant's players name them. */
-	SquareNotation form = variant_rules(position_variant(pos))->notation;
+	/* A mirrored board (Italian, Spanish) is drawn as its players see it:
+	 * a1 light. */
+	bool mirrored = variant_board_mirrored(variant_rules(position_variant(pos))->numbering);
 	out[0] = '\0';
 	const char *files = flipped ? "h  g  f  e  d  c  b  a" : "a  b  c  d  e  f  g  h";
 	text_append(out, size, &used, "      %s          %s\n", files, files);
@@ -20,14 +22,14 @@ void diagram_draw(const Position *pos, bool flipped, char *out, size_t size)
 		char pieces[40] = "", numbers[40] = "";
 		size_t pu = 0, nu = 0;
 		for (int col = 0; col < 8; col++) {
-			int c = flipped ? 7 - col : col;
+			int c = flipped != mirrored ? 7 - col : col;
 			bool dark = (row + c) % 2 == 1;
 			if (dark) {
 				int s = 4 * row + c / 2;
 				text_append(pieces, sizeof pieces, &pu, "  %c",
 				            notation_piece_letter(pos, s, '.'));
 				char name[8];
-				notation_write_square(s, form, name, sizeof name);
+				notation_write_square(s, position_variant(pos), name, sizeof name);
 				text_append(numbers, sizeof numbers, &nu, " %2s", name);
 			} else {
 				text_append(pieces, sizeof pieces, &pu, "   ");

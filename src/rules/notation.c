@@ -28,15 +28,19 @@ static int token_length(const char *s)
 	return n > 0 ? n : 1;
 }
 
-/* The square (1..32) of the algebraic name at s, e.g. "c3", or 0 when s
- * holds no such name; *light is set when it names a light square. */
-static int algebraic_square(const char *s, bool *light)
+/* The square (1..32 in pool's numbering) of the algebraic name at s,
+ * e.g. "c3", on the board of `rules` (its files mirrored on a mirrored
+ * board), or 0 when s holds no such name; *light is set when it names a
+ * light square. */
+static int algebraic_square(const char *s, const VariantRules *rules, bool *light)
 {
 	*light = false;
 	char file = (char)tolower((unsigned char)s[0]);
 	if (file < 'a' || file > 'h' || s[1] < '1' || s[1] > '8' || isdigit((unsigned char)s[2]))
 		return 0;
 	int column = file - 'a', row = '8' - s[1];
+	if (variant_board_mirrored(rules->numbering))
+		column = 7 - column;
 	if ((row + column) % 2 == 0) {
 		*light = true;
 		return 0;
@@ -44,23 +48,30 @@ static int algebraic_square(const char *s, bool *light)
 	return 4 * row + column / 2 + 1;
 }
 
-void notation_write_square(int square, SquareNotation form, char *out, size_t size)
+void notation_write_square(int square, Variant variant, char *out, size_t size)
 {
-	if (form == NOTATION_NUMERIC) {
-		snprintf(out, size, "%d", square + 1);
+	const VariantRules *rules = variant_rules(variant);
+	if (rules->notation == NOTATION_NUMERIC) {
+		snprintf(out, size, "%d", variant_number_of_square(rules->numbering, square));
 		return;
 	}
 	int row = square / 4, column = 2 * (square % 4) + (row % 2 == 0 ? 1 : 0);
+	if (variant_board_mirrored(rules->numbering))
+		column = 7 - column;
 	snprintf(out, size, "%c%c", 'a' + column, '8' - row);
 }
 
 /* Reads a square at *s (advancing it): a number 1..32 or an algebraic name
- * of a dark square; false with a message. */
-static bool read_square(const char **s, const char *token, int *square, char *error, size_t size)
+ * of a dark square, as the number that `rules` gives it; false with a
+ * message. */
+static bool read_square(const char **s, const char *token, const VariantRules *rules, int *square,
+                        char *error, size_t size)
 {
 	const char *p = *s;
 	bool light;
-	int named = algebraic_square(p, &light);
+	int named = algebraic_square(p, rules, &light);
+	if (named)
+		named = variant_number_of_square(rules->numbering, named - 1);
 	if (light) {
 		text_set_error(error, size, "%.2s is a light square (in '%.*s')", p, token_length(token),
 		               token);
@@ -99,8 +110,8 @@ typedef struct FenSide {
 } FenSide;
 
 /* Reads one piece list after its colour letter: `K1,2-5,K9` or nothing. */
-static bool read_piece_list(const char **cursor, const char *colour_name, FenSide *side, Bitboard *all,
-                            char *error, size_t size)
+static bool read_piece_list(const char **cursor, const char *colour_name, const VariantRules *rules,
+                            FenSide *side, Bitboard *all, char *error, size_t size)
 {
 	const char *s = skip_spaces(*cursor);
 	while (*s && *s != ':' && *s != '.') {
@@ -111,14 +122,14 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			s++;
 		}
 		int first, last;
-		if (!read_square(&s, token, &first, error, size))
+		if (!read_square(&s, token, rules, &first, error, size))
 			return false;
 		last = first;
 		if (*s == '-') {
 			s++;
 			if (*s == 'K' || *s == 'k')
 				s++;
-			if (!read_square(&s, token, &last, error, size))
+			if (!read_square(&s, token, rules, &last, error, size))
 				return false;
 			if (last < first) {
 				text_set_error(error, size, "range '%.*s' runs backwards",
@@ -127,7 +138,7 @@ static bool read_piece_list(const char **cursor, const char *colour_name, FenSid
 			}
 		}
 		for (int sq = first; sq <= last; sq++) {
-			Bitboard b = bb_square(sq - 1);
+			Bitboard b = bb_square(variant_square_of_number(rules->numbering, sq));
 			if (*all & b) {
 				text_set_error(error, size, "square %d is listed twice (in '%.*s')", sq,
 				               token_length(token), token);
@@ -159,8 +170,10 @@ static bool check_material(const Position *p, char *error, size_t size)
 	for (int c = 0; c < 2; c++) {
 		Bitboard bad = position_men(p, (Color)c) & position_crown_row((Color)c);
 		if (bad) {
-			text_set_error(error, size, "%s man on %d stands on its crowning row", names[c],
-			               bb_lowest(bad) + 1);
+			char name[8];
+			notation_write_square(bb_lowest(bad), position_variant(p), name, sizeof name);
+			text_set_error(error, size, "%s man on %s stands on its crowning row", names[c],
+			               name);
 			return false;
 		}
 		if (bb_count(p->pieces[c]) > 12) {
@@ -223,7 +236,8 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 		}
 		sides[c].seen = true;
 		s++;
-		if (!read_piece_list(&s, colour_name, &sides[c], &all, error, error_size))
+		if (!read_piece_list(&s, colour_name, variant_rules(variant), &sides[c], &all, error,
+		                     error_size))
 			return false;
 	}
 	if (!sides[BLACK].seen && !sides[WHITE].seen) {
@@ -254,16 +268,19 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
 static void write_list(const Position *p, Color c, char *out, size_t size, size_t *used)
 {
 	text_append(out, size, used, "%c", c == WHITE ? 'W' : 'B');
-	SquareNotation form = variant_rules(position_variant(p))->notation;
+	const VariantRules *rules = variant_rules(position_variant(p));
+	bool mirrored = variant_board_mirrored(rules->numbering);
 	int order[SQUARE_COUNT], n = 0;
-	if (form == NOTATION_NUMERIC) {
-		for (int s = 0; s < SQUARE_COUNT; s++)
-			order[n++] = s;
+	if (rules->notation == NOTATION_NUMERIC) {
+		for (int number = 1; number <= SQUARE_COUNT; number++)
+			order[n++] = variant_square_of_number(rules->numbering, number);
 	} else {
-		for (int column = 0; column < 8; column++)
-			for (int row = 7; row >= 0; row--)
+		for (int file = 0; file < 8; file++)
+			for (int row = 7; row >= 0; row--) {
+				int column = mirrored ? 7 - file : file;
 				if ((row + column) % 2 == 1)
 					order[n++] = 4 * row + column / 2;
+			}
 	}
 	const char *separator = "";
 	for (int i = 0; i < n; i++) {
@@ -271,7 +288,7 @@ static void write_list(const Position *p, Color c, char *out, size_t size, size_
 		if (!((p->pieces[c] >> s) & 1))
 			continue;
 		char name[16];
-		notation_write_square(s, form, name, sizeof name);
+		notation_write_square(s, position_variant(p), name, sizeof name);
 		text_append(out, size, used, "%s%s%s", separator, (p->kings >> s) & 1 ? "K" : "", name);
 		separator = ",";
 	}
@@ -308,9 +325,10 @@ bool notation_parse_hub_position(const char *text, Variant variant, Position *ou
 		return false;
 	}
 	Bitboard pieces[2] = {0, 0}, kings = 0;
+	BoardNumbering numbering = variant_rules(variant)->numbering;
 	for (int s = 0; s < 32; s++) {
 		char c = text[s + 1];
-		Bitboard b = bb_square(s);
+		Bitboard b = bb_square(variant_square_of_number(numbering, s + 1));
 		switch (c) {
 		case 'b': pieces[BLACK] |= b; break;
 		case 'B':
@@ -354,36 +372,42 @@ void notation_write_hub_position(const Position *p, char *out, size_t size)
 {
 	char text[NOTATION_HUB_POSITION_MAX];
 	text[0] = p->side == WHITE ? 'W' : 'B';
+	BoardNumbering numbering = variant_rules(position_variant(p))->numbering;
 	for (int s = 0; s < 32; s++)
-		text[s + 1] = notation_piece_letter(p, s, 'e');
+		text[s + 1] = notation_piece_letter(p, variant_square_of_number(numbering, s + 1), 'e');
 	text[33] = '\0';
 	snprintf(out, size, "%s", text);
 }
 
-void notation_write_move_hub(Move m, char *out, size_t size)
+void notation_write_move_hub(Move m, Variant variant, char *out, size_t size)
 {
 	size_t used = 0;
 	if (size == 0)
 		return;
 	out[0] = '\0';
+	BoardNumbering numbering = variant_rules(variant)->numbering;
+	int from = variant_number_of_square(numbering, m.from),
+	    to = variant_number_of_square(numbering, m.to);
 	if (!m.captured) {
-		text_append(out, size, &used, "%d-%d", m.from + 1, m.to + 1);
+		text_append(out, size, &used, "%d-%d", from, to);
 		return;
 	}
-	text_append(out, size, &used, "%dx%d", m.from + 1, m.to + 1);
-	for (Bitboard b = m.captured; b; b &= b - 1)
-		text_append(out, size, &used, "x%d", bb_lowest(b) + 1);
+	text_append(out, size, &used, "%dx%d", from, to);
+	/* Captured squares ascending in the variant's numbers. */
+	for (int number = 1; number <= SQUARE_COUNT; number++)
+		if (m.captured & bb_square(variant_square_of_number(numbering, number)))
+			text_append(out, size, &used, "x%d", number);
 }
 
 /* Squares joined by separator, in the form the variant's players write. */
-static void write_squares(const uint8_t *squares, int count, char separator, SquareNotation form, char *out,
+static void write_squares(const uint8_t *squares, int count, char separator, Variant variant, char *out,
                           size_t size)
 {
 	size_t used = 0;
 	out[0] = '\0';
 	for (int i = 0; i < count; i++) {
 		char name[8];
-		notation_write_square(squares[i], form, name, sizeof name);
+		notation_write_square(squares[i], variant, name, sizeof name);
 		if (i)
 			text_append(out, size, &used, "%c", separator);
 		text_append(out, size, &used, "%s", name);
@@ -400,7 +424,7 @@ static void write_ends(const Position *p, Move m, char *out, size_t size)
 {
 	SquareNotation form = variant_rules(position_variant(p))->notation;
 	uint8_t ends[2] = {m.from, m.to};
-	write_squares(ends, 2, m.captured ? capture_mark(form) : '-', form, out, size);
+	write_squares(ends, 2, m.captured ? capture_mark(form) : '-', position_variant(p), out, size);
 }
 
 void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
@@ -410,9 +434,9 @@ void notation_write_move_path(const Position *p, Move m, char *out, size_t size)
 		return;
 	SquareNotation form = variant_rules(position_variant(p))->notation;
 	if (m.captured && movegen_paths(p, m, &path, 1) > 0)
-		write_squares(path.squares, path.length, capture_mark(form), form, out, size);
+		write_squares(path.squares, path.length, capture_mark(form), position_variant(p), out, size);
 	else if (m.captured)
-		notation_write_move_hub(m, out, size); /* not a legal capture: no path */
+		notation_write_move_hub(m, position_variant(p), out, size); /* not a legal capture: no path */
 	else
 		write_ends(p, m, out, size);
 }
@@ -442,14 +466,14 @@ typedef struct MoveText {
 	uint8_t squares[MOVEPATH_MAX + 1]; /* bit indices */
 } MoveText;
 
-static bool split_move_text(const char *text, MoveText *out)
+static bool split_move_text(const char *text, const VariantRules *rules, MoveText *out)
 {
 	const char *s = skip_spaces(text);
 	out->count = 0;
 	for (;;) {
 		int square = 0, digits = 0;
 		bool light;
-		int named = algebraic_square(s, &light);
+		int named = algebraic_square(s, rules, &light);
 		if (named) {
 			square = named;
 			s += 2;
@@ -464,7 +488,8 @@ static bool split_move_text(const char *text, MoveText *out)
 			return false;
 		if (out->count == MOVEPATH_MAX + 1)
 			return false;
-		out->squares[out->count++] = (uint8_t)(square - 1);
+		out->squares[out->count++] =
+		    (uint8_t)(named ? square - 1 : variant_square_of_number(rules->numbering, square));
 		if (*s == '-' || *s == 'x' || *s == 'X' || *s == ':')
 			s++;
 		else
@@ -515,7 +540,7 @@ static bool move_matches(const Position *p, Move m, const MoveText *t)
 MoveParse notation_parse_move(const Position *p, const char *text, Move *out, char *error, size_t error_size)
 {
 	MoveText t;
-	if (!split_move_text(text, &t)) {
+	if (!split_move_text(text, variant_rules(position_variant(p)), &t)) {
 		text_set_error(error, error_size,
 		               "not a move: '%.*s' (expected e.g. 11-15, 11x18, 11x18x25, c3-d4 or c3:e5)",
 		               QUOTE_MAX, text);

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "poolshark/bitboard.h"
+
 static const VariantRules rules[VARIANT_COUNT] = {
     [VARIANT_POOL] =
         {
@@ -176,5 +178,31 @@ const char *variant_priority_text(CapturePriority priority)
 	case CAPTURE_KING_FIRST: return "a king's capture before a man's";
 	case CAPTURE_FREE:
 	default: return "free choice of capture";
+	}
+}
+
+/* Bit index k's mirror image: the same row, counted from the other end. */
+static int mirror(int k)
+{
+	return 4 * (k / 4) + 3 - k % 4;
+}
+
+int variant_square_of_number(BoardNumbering numbering, int number)
+{
+	switch (numbering) {
+	case NUMBERING_MIRROR: return mirror(number - 1);
+	case NUMBERING_REVERSED: return mirror(SQUARE_COUNT - number);
+	case NUMBERING_POOL:
+	default: return number - 1;
+	}
+}
+
+int variant_number_of_square(BoardNumbering numbering, int square)
+{
+	switch (numbering) {
+	case NUMBERING_MIRROR: return mirror(square) + 1;
+	case NUMBERING_REVERSED: return SQUARE_COUNT - mirror(square);
+	case NUMBERING_POOL:
+	default: return square + 1;
 	}
 }

@@ -39,7 +39,7 @@ static void check_round_trip(const Position *p, Move m)
 	notation_write_move_path(p, m, text, sizeof text);
 	if (notation_parse_move(p, text, &back, NULL, 0) != MOVE_PARSE_OK || !move_equal(back, m))
 		abort();
-	notation_write_move_hub(m, text, sizeof text);
+	notation_write_move_hub(m, position_variant(p), text, sizeof text);
 	if (notation_parse_move(p, text, &back, NULL, 0) != MOVE_PARSE_OK || !move_equal(back, m))
 		abort();
 }

@@ -131,7 +131,7 @@ static void think(Toy *toy)
 	/* A mix of key and seed picks the move: random-looking, repeatable. */
 	uint64_t h = (toy->position.key ^ (uint64_t)toy->seed * 0x9e3779b97f4a7c15u) * 0xbf58476d1ce4e5b9u;
 	Move m = list.moves[(h >> 32) % (uint64_t)count];
-	notation_write_move_hub(m, text, sizeof text);
+	notation_write_move_hub(m, position_variant(&toy->position), text, sizeof text);
 	snprintf(line, sizeof line, "info depth=1 score=%s nodes=%d time=0.00", toy->score, count);
 	reply(line);
 	snprintf(line, sizeof line, "done move=%s", text);

@@ -193,7 +193,8 @@ static bool send_position(Seat *seat, const Game *game, char *buffer, size_t siz
 	size_t moves_size = size / 2;
 	moves[0] = '\0';
 	for (int i = 0; i < game->ply_count; i++) {
-		notation_write_move_hub(game->moves[i], move, sizeof move);
+		notation_write_move_hub(game->moves[i], position_variant(&game->positions[0]), move,
+		                        sizeof move);
 		int n = snprintf(moves + used, moves_size - used, "%s%s", i ? " " : "", move);
 		if (n < 0 || (size_t)n >= moves_size - used)
 			return false;
