@@ -381,6 +381,34 @@ static void test_texts_read_back(void **state)
 	assert_true(checked > 10000);
 }
 
+/* English: 40 moves of each side without a man's move or a capture draw
+ * (80 plies), one ply fewer does not; a man's move starts the count
+ * again. The other three count nothing but repetitions here. */
+static void test_english_forty_moves(void **state)
+{
+	(void)state;
+	Position p = in_variant("W:WK30,K31:BK1,5", VARIANT_ENGLISH);
+	DrawCounters c = {79, -1, -1, 0, -1};
+	assert_int_equal(game_counters_draw(&p, &c), END_NONE);
+	c.reversible_plies = 80;
+	assert_int_equal(game_counters_draw(&p, &c), END_KING_MOVES);
+	Position before = in_variant("B:WK30,K31:BK1,5", VARIANT_ENGLISH), after;
+	DrawCounters prev = {79, -1, -1, 0, -1}, next;
+	Move man = support_move(5, 9, 0), king = support_move(1, 6, 0);
+	assert_true(movegen_is_legal(&before, man) && movegen_is_legal(&before, king));
+	position_make(&before, man, &after);
+	game_counters_after(&before, man, &after, &prev, &next);
+	assert_int_equal(next.reversible_plies, 0);
+	position_make(&before, king, &after);
+	game_counters_after(&before, king, &after, &prev, &next);
+	assert_int_equal(game_counters_draw(&after, &next), END_KING_MOVES);
+	for (Variant v = VARIANT_ITALIAN; v <= VARIANT_CZECH; v++) {
+		Position q = in_variant("W:WK30,K31:BK1,5", v);
+		DrawCounters many = {1000, -1, -1, 1000, -1};
+		assert_int_equal(game_counters_draw(&q, &many), END_NONE);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -394,6 +422,7 @@ int main(void)
 	    cmocka_unit_test(test_starts_in_their_numbers),
 	    cmocka_unit_test(test_pdn_of_each),
 	    cmocka_unit_test(test_texts_read_back),
+	    cmocka_unit_test(test_english_forty_moves),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,7 +120,7 @@ typedef enum GameEndReason {
 	END_25_MOVE_RULE,
 	END_THIRTEEN_MOVES,
 	END_REPETITION,    /* third occurrence of a position */
-	END_KING_MOVES,    /* Russian 15, Brazilian 20 moves of kings only, nothing taken */
+	END_KING_MOVES,    /* Russian 15, Brazilian 20, English 40 moves: no man moved, nothing taken */
 	END_ENDGAME_COUNT, /* Russian and Brazilian counts against a lone king */
 	END_BALANCE        /* Russian 7.2.6: kings on both sides, balance unchanged */
 } GameEndReason;

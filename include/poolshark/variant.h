@@ -36,7 +36,7 @@ typedef enum Variant {
  * limits), so its fields are all 0.
  */
 typedef struct DrawLimits {
-	int king_move_plies;         /* kings only, nothing taken: the game is drawn */
+	int king_move_plies;         /* no man moved, nothing taken: the game is drawn */
 	int lone_king_few;           /* one or two pieces with a king against a lone king */
 	int lone_king_three;         /* three pieces with a king against a lone king */
 	int lone_king_long_diagonal; /* the same, the lone king holding the long diagonal */

@@ -224,7 +224,7 @@ const char *game_reason_text(GameEndReason reason)
 	case END_25_MOVE_RULE: return "25-move rule";
 	case END_THIRTEEN_MOVES: return "thirteen-move count";
 	case END_REPETITION: return "threefold repetition";
-	case END_KING_MOVES: return "kings only, nothing taken";
+	case END_KING_MOVES: return "no man moved, nothing taken";
 	case END_ENDGAME_COUNT: return "endgame count against a lone king";
 	case END_BALANCE: return "balance of pieces unchanged";
 	}

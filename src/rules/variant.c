@@ -86,7 +86,12 @@ static const VariantRules rules[VARIANT_COUNT] = {
             .men_capture_back = false,  /* men move and capture forward only */
             .men_take_kings = true,
             .priority = CAPTURE_FREE, /* any capture, completed */
-            .draws = {0},
+            .draws =
+                {
+                    /* WCDF rules: a draw when neither side has moved a
+                     * man nor taken a piece in its own last 40 moves */
+                    .king_move_plies = 80,
+                },
             .notation = NOTATION_NUMERIC, /* 11-15, 11x18; PDN GameType 21 */
             .numbering = NUMBERING_POOL,
             .pdn_game_type = 21,
