@@ -202,6 +202,12 @@ static void test_eval_options(void **state)
 	run_step(7);
 }
 
+static void test_english(void **state)
+{
+	(void)state;
+	run_step(8);
+}
+
 /* A network file cut short is refused with the reason, and the network set
  * before stays. */
 static void test_eval_file_cut_short(void **state)
@@ -456,6 +462,7 @@ int main(void)
 	    cmocka_unit_test(test_kernel_refused),
 	    cmocka_unit_test(test_egdb_path_without_databases),
 	    cmocka_unit_test(test_eval_options),
+	    cmocka_unit_test(test_english),
 	    cmocka_unit_test(test_eval_file_cut_short),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);

@@ -153,11 +153,12 @@ static void refusal_reason(CbEngine *cb, EngineStatus set, char *out, size_t siz
 }
 
 /* The rule sets whose boards, numbers and first side have been checked
- * against CheckerBoard's own (doc/CHECKERBOARD.md); the others of the
- * family are refused until they are. */
+ * against CheckerBoard's own (doc/CHECKERBOARD.md): English (21) is
+ * numbered and placed as pool; the others of the family are refused until
+ * they are checked. */
 static bool board_checked(Variant v)
 {
-	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN;
+	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN || v == VARIANT_ENGLISH;
 }
 
 static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
@@ -169,7 +170,7 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		return command_gamehist(cb, args, reply, size);
 	char *value = next_word(&args);
 	if (strcmp(what, "gametype") == 0) {
-		/* 23 pool, 25 Russian, 26 Brazilian: the variant option follows
+		/* 23 pool, 21 English, 25 Russian, 26 Brazilian: the variant option follows
 		 * (a change starts a new game, as `set variant` does). */
 		long long v;
 		Variant variant;
@@ -190,10 +191,11 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		/* Rules poolshark plays, refused (a network file of other rules is set). */
 		if (set != ENGINE_WRONG_VARIANT)
 			return reply_text(reply, size, false, "error: gametype not set: %s", reason);
-		return reply_text(reply, size, false,
-		                  "error: poolshark plays pool checkers (gametype %d), Russian (25) and "
-		                  "Brazilian draughts (26)",
-		                  CB_GAMETYPE_POOL);
+		return reply_text(
+		    reply, size, false,
+		    "error: poolshark plays pool checkers (gametype %d), English checkers (21), "
+		    "Russian (25) and Brazilian draughts (26)",
+		    CB_GAMETYPE_POOL);
 	}
 	const OptionDef *option = find_option(what);
 	if (!option)

@@ -53,12 +53,17 @@ static void board_of(const Position *p, int board[8][8])
 		}
 }
 
-static Position position_of(const char *fen)
+static Position position_in(const char *fen, Variant v)
 {
 	Position p;
-	if (!notation_parse_fen(fen, VARIANT_POOL, &p, NULL, 0))
+	if (!notation_parse_fen(fen, v, &p, NULL, 0))
 		abort();
 	return p;
+}
+
+static Position position_of(const char *fen)
+{
+	return position_in(fen, VARIANT_POOL);
 }
 
 static bool command(const CbApi *api, const char *text, int expect_result, const char *expect_reply,
@@ -107,7 +112,10 @@ static bool step_startup(const CbApi *api, char *why, size_t size)
 	    !command(api, "set strength 100", 1, NULL, reply, why, size) ||
 	    !command(api, "get move-overhead", 1, "50", reply, why, size) ||
 	    !command(api, "set gametype 23", 1, NULL, reply, why, size) ||
-	    !command(api, "set gametype 21", 0, NULL, reply, why, size) ||
+	    !command(api, "set gametype 22", 0, NULL, reply, why, size) ||
+	    !command(api, "set gametype 21", 1, "21", reply, why, size) ||
+	    !command(api, "get gametype", 1, "21", reply, why, size) ||
+	    !command(api, "get variant", 1, "english", reply, why, size) ||
 	    !command(api, "set gametype 25", 1, "25", reply, why, size) ||
 	    !command(api, "get gametype", 1, "25", reply, why, size) ||
 	    !command(api, "get variant", 1, "russian", reply, why, size) ||
@@ -248,10 +256,12 @@ static Move legal_move(const Position *p, const ListedMove *l)
 	return move_none();
 }
 
-static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t size)
+/* The engine's `get movelist` of fen against movegen under rule set v (the
+ * engine's). */
+static bool check_movelist_in(const CbApi *api, const char *fen, Variant v, char *why, size_t size)
 {
 	char text[256], reply[CB_REPLY_SIZE];
-	Position p = position_of(fen);
+	Position p = position_in(fen, v);
 	MoveList list;
 	int n = movegen_generate(&p, &list);
 	snprintf(text, sizeof text, "get movelist %s", fen);
@@ -284,6 +294,11 @@ static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t 
 			return false;
 	}
 	return true;
+}
+
+static bool check_movelist(const CbApi *api, const char *fen, char *why, size_t size)
+{
+	return check_movelist_in(api, fen, VARIANT_POOL, why, size);
 }
 
 static bool step_movelists(const CbApi *api, char *why, size_t size)
@@ -691,6 +706,39 @@ static bool step_eval(const CbApi *api, char *why, size_t size)
 	return command(api, restore, 1, NULL, reply, why, size);
 }
 
+/* English checkers (gametype 21, numbered and placed as pool): the move
+ * lists of its rules (men capture forward only, kings step one square,
+ * crowning ends a capture) and one move from the start, Black first. */
+static bool step_english(const CbApi *api, char *why, size_t size)
+{
+	static const char *const fens[] = {
+	    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+	    "W:W18:B22",           /* no capture backward: two steps */
+	    "W:WK22:B1",           /* a king steps one square: four moves */
+	    "W:WK29:B18",          /* a king captures only next to it */
+	    "B:W26,27:B22",        /* crowned on 31, the capture ends */
+	    "W:WK22:BK17,9,18,K11" /* free choice between two captures */
+	};
+	char reply[CB_REPLY_SIZE];
+	if (!command(api, "set gametype 21", 1, "21", reply, why, size))
+		return false;
+	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+		if (!check_movelist_in(api, fens[i], VARIANT_ENGLISH, why, size))
+			return false;
+	int board[8][8], playnow = 0;
+	char status[CB_STATUS_SIZE];
+	CbMove move;
+	Move m;
+	Position p = position_in(fens[0], VARIANT_ENGLISH);
+	board_of(&p, board);
+	int result = api->getmove(board, CB_BLACK, 0.1, status, &playnow, CB_RESET_MOVES, 0, &move);
+	if (result != CB_UNKNOWN)
+		return fail(why, size, "getmove under English rules returned %d: %s", result, status);
+	if (!check_answer(&p, board, &move, &m, why, size))
+		return false;
+	return command(api, "set gametype 23", 1, "23", reply, why, size);
+}
+
 const ScenarioStep scenario_steps[] = {
     {"start-up probes and options", step_startup},
     {"get movelist against the rules", step_movelists},
@@ -700,5 +748,6 @@ const ScenarioStep scenario_steps[] = {
     {"playnow stops a 60 s search", step_playnow},
     {"an incremental clock, not maxtime", step_clock},
     {"eval and eval-file", step_eval},
+    {"English checkers, gametype 21", step_english},
 };
 const int scenario_step_count = (int)(sizeof scenario_steps / sizeof scenario_steps[0]);
