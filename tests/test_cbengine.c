@@ -208,6 +208,12 @@ static void test_english(void **state)
 	run_step(8);
 }
 
+static void test_italian_and_spanish(void **state)
+{
+	(void)state;
+	run_step(9);
+}
+
 /* A network file cut short is refused with the reason, and the network set
  * before stays. */
 static void test_eval_file_cut_short(void **state)
@@ -463,6 +469,7 @@ int main(void)
 	    cmocka_unit_test(test_egdb_path_without_databases),
 	    cmocka_unit_test(test_eval_options),
 	    cmocka_unit_test(test_english),
+	    cmocka_unit_test(test_italian_and_spanish),
 	    cmocka_unit_test(test_eval_file_cut_short),
 	};
 	return cmocka_run_group_tests(tests, load_library, unload_library);

@@ -139,18 +139,28 @@ bool cbengine_fill_move(const Position *p, Move m, CbMove *out)
 	return fits;
 }
 
+/* The number of the square at (x, y) as *p's game numbers it, which is how
+ * CheckerBoard reads the numbers of a move list (numbertocoors() of its
+ * gametype). Its board itself is laid out alike for every gametype the
+ * adapter plays: an Italian or Spanish square sits where the mirror puts
+ * it on pool's board. */
+static int game_number(const Position *p, CbCoor c)
+{
+	return variant_number_of_square(variant_rules(position_variant(p))->numbering,
+	                                cbengine_coor_square(c.x, c.y) - 1);
+}
+
 /* Appends one move in the "get movelist" form: jumps,old,new,from,to then landed,captured,piece per jump. */
 static bool append_movelist_entry(const Position *p, Move m, char *out, size_t size, size_t *used)
 {
 	CbMove cm;
 	if (!cbengine_fill_move(p, m, &cm))
 		return false;
-	text_append(out, size, used, "%d,%d,%d,%d,%d", cm.jumps, cm.oldpiece, cm.newpiece, m.from + 1,
-	            m.to + 1);
+	text_append(out, size, used, "%d,%d,%d,%d,%d", cm.jumps, cm.oldpiece, cm.newpiece,
+	            game_number(p, cm.from), game_number(p, cm.to));
 	for (int i = 0; i < cm.jumps; i++)
-		text_append(out, size, used, ",%d,%d,%d",
-		            cbengine_coor_square(cm.path[i + 1].x, cm.path[i + 1].y),
-		            cbengine_coor_square(cm.del[i].x, cm.del[i].y), cm.delpiece[i]);
+		text_append(out, size, used, ",%d,%d,%d", game_number(p, cm.path[i + 1]),
+		            game_number(p, cm.del[i]), cm.delpiece[i]);
 	text_append(out, size, used, ";");
 	return true;
 }

@@ -154,11 +154,12 @@ static void refusal_reason(CbEngine *cb, EngineStatus set, char *out, size_t siz
 
 /* The rule sets whose boards, numbers and first side have been checked
  * against CheckerBoard's own (doc/CHECKERBOARD.md): English (21) is
- * numbered and placed as pool; the others of the family are refused until
- * they are checked. */
+ * numbered and placed as pool, Italian (22) and Spanish (24) by their
+ * numbering; Czech (29), whose numbering CheckerBoard marks unchecked, is
+ * refused. */
 static bool board_checked(Variant v)
 {
-	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN || v == VARIANT_ENGLISH;
+	return v != VARIANT_CZECH;
 }
 
 static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
@@ -170,8 +171,8 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		return command_gamehist(cb, args, reply, size);
 	char *value = next_word(&args);
 	if (strcmp(what, "gametype") == 0) {
-		/* 23 pool, 21 English, 25 Russian, 26 Brazilian: the variant option follows
-		 * (a change starts a new game, as `set variant` does). */
+		/* 23 pool, 21 English, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian: the variant option
+		 * follows (a change starts a new game, as `set variant` does). */
 		long long v;
 		Variant variant;
 		EngineOptions o;
@@ -194,7 +195,7 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		return reply_text(
 		    reply, size, false,
 		    "error: poolshark plays pool checkers (gametype %d), English checkers (21), "
-		    "Russian (25) and Brazilian draughts (26)",
+		    "Italian (22), Spanish (24), Russian (25) and Brazilian draughts (26)",
 		    CB_GAMETYPE_POOL);
 	}
 	const OptionDef *option = find_option(what);

@@ -24,33 +24,66 @@ static bool fail(char *why, size_t size, const char *format, ...)
 	return false;
 }
 
-/* CheckerBoard's numbering (its coorstonumber() for English and pool), restated here from its
- * documentation so that the test does not take the adapter's word for it. */
-static int square_at(int x, int y)
+/* Where CheckerBoard's numbertocoors() puts square n (1-32) of a game's
+ * numbering on its board[x][y], restated here from cb_interface.h so that
+ * the test does not take the adapter's word for it: Italian (22) counts
+ * each row from x = 0, Spanish (24) counts rows from y = 7 and each row
+ * from x = 7, every other gametype (English, pool) as its coorstonumber()
+ * reads back, n = 4 * (y + 1) - x / 2. */
+static void game_coor(int n, Variant v, int *x, int *y)
 {
-	return 4 * (y + 1) - x / 2;
+	int row = (n - 1) / 4, k = (n - 1) % 4;
+	switch (v) {
+	case VARIANT_ITALIAN:
+		*y = row;
+		*x = 2 * k + row % 2;
+		break;
+	case VARIANT_SPANISH:
+		*y = 7 - row;
+		*x = 2 * (3 - k) + *y % 2;
+		break;
+	default:
+		*y = row;
+		*x = 2 * (3 - k) + row % 2;
+		break;
+	}
 }
 
-static bool is_dark(int x, int y)
+/* The pool number (bit + 1) of the piece of rule set v at board[x][y]:
+ * the game's number of that square, as the rules library reads it. */
+static int square_in(int x, int y, Variant v)
 {
-	return (x + y) % 2 == 0;
+	for (int n = 1; n <= 32; n++) {
+		int nx, ny;
+		game_coor(n, v, &nx, &ny);
+		if (nx == x && ny == y)
+			return variant_square_of_number(variant_rules(v)->numbering, n) + 1;
+	}
+	return 0;
 }
 
-/* The board of *p in CheckerBoard's codes, built square by square from the coordinates. */
+/* The pool number of square n of rule set v's numbering. */
+static int pool_number(int n, Variant v)
+{
+	return n >= 1 && n <= 32 ? variant_square_of_number(variant_rules(v)->numbering, n) + 1 : n;
+}
+
+/* The board of *p in CheckerBoard's codes, each piece where CheckerBoard
+ * puts its square's number in *p's game. */
 static void board_of(const Position *p, int board[8][8])
 {
+	Variant v = position_variant(p);
 	for (int x = 0; x < 8; x++)
-		for (int y = 0; y < 8; y++) {
+		for (int y = 0; y < 8; y++)
 			board[x][y] = CB_FREE;
-			if (!is_dark(x, y))
-				continue;
-			Bitboard b = bb_square(square_at(x, y) - 1);
-			int colour = (p->pieces[BLACK] & b)   ? CB_BLACK
-			             : (p->pieces[WHITE] & b) ? CB_WHITE
-			                                      : 0;
-			if (colour)
-				board[x][y] = colour | ((p->kings & b) ? CB_KING : CB_MAN);
-		}
+	for (int n = 1; n <= 32; n++) {
+		int x, y;
+		game_coor(n, v, &x, &y);
+		Bitboard b = bb_square(variant_square_of_number(variant_rules(v)->numbering, n));
+		int colour = (p->pieces[BLACK] & b) ? CB_BLACK : (p->pieces[WHITE] & b) ? CB_WHITE : 0;
+		if (colour)
+			board[x][y] = colour | ((p->kings & b) ? CB_KING : CB_MAN);
+	}
 }
 
 static Position position_in(const char *fen, Variant v)
@@ -112,7 +145,7 @@ static bool step_startup(const CbApi *api, char *why, size_t size)
 	    !command(api, "set strength 100", 1, NULL, reply, why, size) ||
 	    !command(api, "get move-overhead", 1, "50", reply, why, size) ||
 	    !command(api, "set gametype 23", 1, NULL, reply, why, size) ||
-	    !command(api, "set gametype 22", 0, NULL, reply, why, size) ||
+	    !command(api, "set gametype 29", 0, NULL, reply, why, size) ||
 	    !command(api, "set gametype 21", 1, "21", reply, why, size) ||
 	    !command(api, "get gametype", 1, "21", reply, why, size) ||
 	    !command(api, "get variant", 1, "english", reply, why, size) ||
@@ -278,6 +311,16 @@ static bool check_movelist_in(const CbApi *api, const char *fen, Variant v, char
 	int count = parse_movelist(reply, listed, CB_MOVELIST_MAX);
 	if (count != n)
 		return fail(why, size, "%s: %d legal moves, reply '%s'", fen, n, reply);
+	/* The game's numbers, as CheckerBoard reads them, to pool's. */
+	for (int i = 0; i < count; i++) {
+		ListedMove *l = &listed[i];
+		l->from = pool_number(l->from, v);
+		l->to = pool_number(l->to, v);
+		for (int j = 0; j < l->jumps; j++) {
+			l->landed[j] = pool_number(l->landed[j], v);
+			l->captured[j] = pool_number(l->captured[j], v);
+		}
+	}
 	Bitboard seen[CB_MOVELIST_MAX];
 	for (int i = 0; i < count; i++) {
 		Move m = legal_move(&p, &listed[i]);
@@ -409,17 +452,18 @@ static bool check_answer(const Position *before, int board[8][8], const CbMove *
 		board_of(&after, expect);
 		if (memcmp(expect, board, sizeof expect) != 0)
 			continue;
+		Variant v = position_variant(before);
 		ListedMove l = {.jumps = move->jumps, .oldpiece = move->oldpiece, .newpiece = move->newpiece};
-		l.from = square_at(move->from.x, move->from.y);
-		l.to = square_at(move->to.x, move->to.y);
+		l.from = square_in(move->from.x, move->from.y, v);
+		l.to = square_in(move->to.x, move->to.y, v);
 		if (move->jumps < 0 || move->jumps >= CB_PATH_MAX)
 			return fail(why, size, "CBmove with %d jumps", move->jumps);
 		for (int j = 0; j < move->jumps; j++) {
-			l.landed[j] = square_at(move->path[j + 1].x, move->path[j + 1].y);
-			l.captured[j] = square_at(move->del[j].x, move->del[j].y);
+			l.landed[j] = square_in(move->path[j + 1].x, move->path[j + 1].y, v);
+			l.captured[j] = square_in(move->del[j].x, move->del[j].y, v);
 			l.cappiece[j] = move->delpiece[j];
 		}
-		if (square_at(move->path[0].x, move->path[0].y) != l.from)
+		if (square_in(move->path[0].x, move->path[0].y, v) != l.from)
 			return fail(why, size, "CBmove path[0] is not the origin");
 		Move m = legal_move(before, &l);
 		if (!move_equal(m, list.moves[i]))
@@ -739,6 +783,54 @@ static bool step_english(const CbApi *api, char *why, size_t size)
 	return command(api, "set gametype 23", 1, "23", reply, why, size);
 }
 
+/* Italian (22) and Spanish (24): CheckerBoard numbers each its own way
+ * and White moves first. The move lists of random positions of each game,
+ * sent and read in its numbers, and one move from the start. */
+static bool step_mirrored(const CbApi *api, char *why, size_t size)
+{
+	static const struct {
+		Variant v;
+		const char *set;
+	} games[] = {{VARIANT_ITALIAN, "set gametype 22"}, {VARIANT_SPANISH, "set gametype 24"}};
+	char reply[CB_REPLY_SIZE];
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+		Variant v = games[g].v;
+		if (!command(api, games[g].set, 1, NULL, reply, why, size))
+			return false;
+		Position start, p;
+		position_start_variant(&start, v);
+		uint64_t seed = 2200 + g;
+		for (int game = 0; game < 6; game++) {
+			p = start;
+			for (int ply = 0; ply < 60; ply++) {
+				char fen[200];
+				notation_write_fen(&p, fen, sizeof fen);
+				if (!check_movelist_in(api, fen, v, why, size))
+					return false;
+				MoveList list;
+				int n = movegen_generate(&p, &list);
+				if (n == 0)
+					break;
+				seed = seed * 6364136223846793005u + 1442695040888963407u;
+				position_make(&p, list.moves[(seed >> 33) % (uint64_t)n], &p);
+			}
+		}
+		int board[8][8], playnow = 0;
+		char status[CB_STATUS_SIZE];
+		CbMove move;
+		Move m;
+		board_of(&start, board);
+		int result = api->getmove(board, CB_WHITE, 0.1, status, &playnow, CB_RESET_MOVES, 0, &move);
+		if (result != CB_UNKNOWN)
+			return fail(why, size, "getmove under %s rules returned %d: %s",
+			            variant_rules(v)->name, result, status);
+		if (!check_answer(&start, board, &move, &m, why, size))
+			return false;
+	}
+	return command(api, "set gametype 29", 0, NULL, reply, why, size) &&
+	       command(api, "set gametype 23", 1, "23", reply, why, size);
+}
+
 const ScenarioStep scenario_steps[] = {
     {"start-up probes and options", step_startup},
     {"get movelist against the rules", step_movelists},
@@ -749,5 +841,6 @@ const ScenarioStep scenario_steps[] = {
     {"an incremental clock, not maxtime", step_clock},
     {"eval and eval-file", step_eval},
     {"English checkers, gametype 21", step_english},
+    {"Italian and Spanish draughts, gametypes 22 and 24", step_mirrored},
 };
 const int scenario_step_count = (int)(sizeof scenario_steps / sizeof scenario_steps[0]);
