@@ -407,6 +407,13 @@ static void test_files_of_other_rules_are_refused(void **state)
 	if (!strstr(out, "--variant: unknown variant `xx` (known: " VARIANT_NAMES ")") ||
 	    !strstr(out, "exit 2"))
 		fail_msg("%s", out);
+	/* Rule sets the solver is not written for: refused before anything is built. */
+	snprintf(command, sizeof command,
+	         "%s build --variant italian --dir %s/italian 2>&1; echo \"exit $?\"", paths.tool, dir);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "--variant italian: no endgame databases for Italian draughts yet") ||
+	    !strstr(out, "exit 2"))
+		fail_msg("%s", out);
 	/* The engine refuses each and keeps what it had. */
 	snprintf(command, sizeof command,
 	         "printf 'set-param name=egdb-path value=%s\\nset-param name=egdb-path value=%s\\n"

@@ -85,6 +85,15 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	};
 	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
+	/* The solver's retrograde steps are written for these three; English,
+	 * Italian, Spanish and Czech databases would not verify. */
+	if (a->variant != VARIANT_POOL && a->variant != VARIANT_RUSSIAN && a->variant != VARIANT_BRAZILIAN) {
+		char why[160];
+		snprintf(why, sizeof why, "--variant %s: no endgame databases for %s yet (doc/EGDB.md)",
+		         variant_rules(a->variant)->name, variant_rules(a->variant)->title);
+		*status = cmdline_fail(&cmdline, "%s", why);
+		return false;
+	}
 	if (!a->dir) {
 		if (a->variant == VARIANT_POOL)
 			snprintf(a->dir_default, sizeof a->dir_default, "databases");
