@@ -47,6 +47,7 @@ perft: deps $(BUILD)/poolshark
 	./$(BUILD)/poolshark perft --variant italian --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=17761384 '
 	./$(BUILD)/poolshark perft --variant spanish --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=17743464 '
 	./$(BUILD)/poolshark perft --variant czech --hash 256 10 | tee /dev/stderr | grep -q '^depth=10 leaves=18368918 '
+	./$(BUILD)/poolshark perft --variant english --paths --hash 256 12 | tee /dev/stderr | grep -q '^depth=12 leaves=388623673 '
 
 # The network's search speed against the classic evaluation's, native and portable builds side by side.
 bench-eval: deps $(BUILD)/poolshark portable

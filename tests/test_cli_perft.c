@@ -243,6 +243,8 @@ static void test_bad_arguments(void **state)
 	check_usage_error((const char *const[]){"perft", NULL}, "DEPTH");
 	check_usage_error((const char *const[]){"perft", "--hash", "abc", "3", NULL}, "abc");
 	check_usage_error((const char *const[]){"perft", "--fen", NULL}, "--fen");
+	check_usage_error((const char *const[]){"perft", "--divide", "--paths", "3", NULL},
+	                  "--divide and --paths: one at a time");
 	check_usage_error((const char *const[]){"perft", "--variant", "checkers", "3", NULL},
 	                  "unknown variant 'checkers' (known: " VARIANT_NAMES ")");
 	check_usage_error((const char *const[]){"bench", "--variant", "shogi", NULL},

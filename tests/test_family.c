@@ -409,6 +409,27 @@ static void test_english_forty_moves(void **state)
 	}
 }
 
+/* perft by paths: a capture reached by two routes counts twice (pool's
+ * king on 8 takes 15 and 25 either way round), a table changes nothing,
+ * and English's start counts as published through depth 9 (where no
+ * capture has two routes yet; `make perft` checks depth 12's 388623673). */
+static void test_perft_by_paths(void **state)
+{
+	(void)state;
+	Position p = support_position("W:WK8:B15,25");
+	assert_int_equal(perft_count(&p, 1, NULL), 1);
+	assert_int_equal(perft_count_paths(&p, 1, NULL), 2);
+	PerftTable *table = perft_table_create(1);
+	assert_non_null(table);
+	Position kings = in_variant("W:WK22,K30:BK17,9,18,K11", VARIANT_ENGLISH);
+	for (int d = 1; d <= 6; d++)
+		assert_int_equal(perft_count_paths(&kings, d, table), perft_count_paths(&kings, d, NULL));
+	Position start;
+	position_start_variant(&start, VARIANT_ENGLISH);
+	assert_int_equal(perft_count_paths(&start, 9, table), 3963680);
+	perft_table_free(table);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +444,7 @@ int main(void)
 	    cmocka_unit_test(test_pdn_of_each),
 	    cmocka_unit_test(test_texts_read_back),
 	    cmocka_unit_test(test_english_forty_moves),
+	    cmocka_unit_test(test_perft_by_paths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

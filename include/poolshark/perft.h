@@ -28,6 +28,14 @@ void perft_table_free(PerftTable *table);
  */
 uint64_t perft_count(const Position *p, int depth, PerftTable *table);
 
+/*
+ * perft_count() where a capture that takes the same pieces by several
+ * routes counts once per route, as some published tables count (English
+ * checkers' "by paths"); every route leads to the same position. The
+ * table, when given, holds these counts apart from perft_count()'s.
+ */
+uint64_t perft_count_paths(const Position *p, int depth, PerftTable *table);
+
 typedef struct PerftDivide {
 	int count; /* number of root moves */
 	Move moves[MOVELIST_CAPACITY];

@@ -13,8 +13,8 @@
 
 enum { PERFT_MAX_DEPTH = 30, PERFT_MAX_HASH_MB = 65536 };
 
-static const char perft_usage[] =
-    "usage: poolshark perft [--variant " VARIANT_CHOICES "] [--fen FEN] [--divide] [--hash MB] DEPTH\n";
+static const char perft_usage[] = "usage: poolshark perft [--variant " VARIANT_CHOICES
+                                  "] [--fen FEN] [--divide | --paths] [--hash MB] DEPTH\n";
 
 static double seconds_since(int64_t start_ns)
 {
@@ -32,6 +32,7 @@ static void print_total(int depth, uint64_t leaves, double seconds)
 typedef struct PerftArgs {
 	Position root;
 	bool divide;
+	bool paths; /* a capture counts once per route */
 	long long hash_mb;
 	int depth;
 } PerftArgs;
@@ -43,12 +44,15 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 	Variant variant = VARIANT_POOL;
 	position_start(&args->root);
 	args->divide = false;
+	args->paths = false;
 	args->hash_mb = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--divide")) {
 			args->divide = true;
+		} else if (!strcmp(a, "--paths")) {
+			args->paths = true;
 		} else if (!strcmp(a, "--fen") || !strcmp(a, "--hash") || !strcmp(a, "--variant")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "poolshark perft: %s needs a value\n", a);
@@ -83,6 +87,10 @@ static bool parse_args(int argc, char **argv, PerftArgs *args)
 		position_start_variant(&args->root, variant);
 	if (!depth_text) {
 		fprintf(stderr, "poolshark perft: missing DEPTH\n");
+		return false;
+	}
+	if (args->divide && args->paths) {
+		fprintf(stderr, "poolshark perft: --divide and --paths: one at a time\n");
 		return false;
 	}
 	long long depth;
@@ -126,7 +134,8 @@ int cli_perft(int argc, char **argv)
 	} else {
 		for (int d = 1; d <= args.depth; d++) {
 			int64_t start = clock_now_ns();
-			uint64_t leaves = perft_count(&args.root, d, table);
+			uint64_t leaves = args.paths ? perft_count_paths(&args.root, d, table)
+			                             : perft_count(&args.root, d, table);
 			print_total(d, leaves, seconds_since(start));
 		}
 	}

@@ -119,6 +119,42 @@ uint64_t perft_count(const Position *p, int depth, PerftTable *table)
 	return variant_fast_path(p->variant) ? count_plain_pool(p, depth) : count_plain(p, depth);
 }
 
+/* Keeps perft_count_paths()'s entries apart from perft_count()'s. */
+static const uint64_t PATHS_KEY = 0x5bd1e9955bd1e995ull;
+
+uint64_t perft_count_paths(const Position *p, int depth, PerftTable *table)
+{
+	if (depth <= 0)
+		return 1;
+	PerftEntry *e = NULL;
+	uint64_t k = 0;
+	if (table && depth >= 2) {
+		k = entry_key(p->key ^ PATHS_KEY, depth);
+		e = &table->entries[k & table->mask];
+		if (e->key == k)
+			return e->leaves;
+	}
+	MoveList list;
+	uint64_t leaves = 0;
+	int n = movegen_generate(p, &list);
+	for (int i = 0; i < n; i++) {
+		Move m = list.moves[i];
+		uint64_t routes = m.captured ? (uint64_t)movegen_paths(p, m, NULL, 0) : 1;
+		if (depth == 1) {
+			leaves += routes;
+			continue;
+		}
+		Position next;
+		position_make(p, m, &next);
+		leaves += routes * perft_count_paths(&next, depth - 1, table);
+	}
+	if (e) {
+		e->key = k;
+		e->leaves = leaves;
+	}
+	return leaves;
+}
+
 void perft_divide(const Position *p, int depth, PerftTable *table, PerftDivide *out)
 {
 	MoveList list;
