@@ -16,7 +16,7 @@
  * of moves the stronger side has made since the board first held exactly
  * three kings against one lone king (drawn after its 13th).
  *
- * Russian and Brazilian positions keep their counts in the last three
+ * Positions of the other rule sets keep their counts in the last three
  * fields (game_variant_counters_after()): endgame, the moves of the side
  * playing against a lone king since the material last changed (-1 when no
  * such count runs); balance_plies, plies since a capture or a crowning
@@ -60,7 +60,7 @@ static inline int game_thirteen_stronger_side(const Position *p)
 	return -1;
 }
 
-/* game_counters_after() for Russian and Brazilian positions. */
+/* game_counters_after() for positions of the rule sets other than pool. */
 void game_variant_counters_after(const Position *before, Move m, const Position *after,
                                  const DrawCounters *prev, DrawCounters *out);
 
@@ -91,7 +91,7 @@ static inline void game_counters_after(const Position *before, Move m, const Pos
 		game_counters_after_pool(before, m, after, prev, out);
 }
 
-/* game_win_fits() for Russian and Brazilian positions. */
+/* game_win_fits() for positions of the rule sets other than pool. */
 bool game_variant_win_fits(const Position *p, const DrawCounters *c, int plies);
 
 /*
@@ -125,7 +125,7 @@ typedef enum GameEndReason {
 	END_BALANCE        /* Russian 7.2.6: kings on both sides, balance unchanged */
 } GameEndReason;
 
-/* The draw that the counters of a Russian or Brazilian position declare
+/* The draw that the counters of a position of another rule set than pool declare
  * (END_NONE when none); repetition is not a counter. */
 GameEndReason game_variant_draw(const Position *p, const DrawCounters *c);
 

@@ -46,7 +46,7 @@ uint64_t movegen_count_replies(const Position *p);
 /*
  * Pool only: movegen_generate() and movegen_count_replies() without the
  * test of the variant, for a loop that has found its root to be a pool
- * position (perft's). A Russian or Brazilian position gets pool's answer,
+ * position (perft's). A position of another rule set gets pool's answer,
  * which is wrong for it.
  */
 int movegen_generate_pool(const Position *p, MoveList *list);

@@ -39,9 +39,10 @@ bool notation_parse_fen_board(const char *text, Variant variant, Position *out, 
                               size_t error_size);
 
 /* Writes the FEN of *p: no ranges, White's list first, squares in the form
- * the variant's players write (VariantRules.notation): pool's numbers
- * ascending (`W:W21,K22:B3`), Russian and Brazilian algebraic names in the
- * order of files, then ranks (`W:Wa1,c1,Kd4:Bb8`), as the PDN standard's
+ * the variant's players write (VariantRules.notation, .numbering): numbers
+ * ascending in the game's numbering (`W:W21,K22:B3`; pool, English,
+ * Italian, Spanish), algebraic names in the order of files, then ranks
+ * (`W:Wa1,c1,Kd4:Bb8`; Russian, Brazilian, Czech), as the PDN standard's
  * GameType 25 and lidraughts' algebraic export have them. */
 void notation_write_fen(const Position *p, char *out, size_t size);
 

@@ -59,7 +59,7 @@ static inline Bitboard position_kings(const Position *p, Color c)
 void position_start(Position *out);
 
 /* The start position of variant v: the same men, and the side that moves
- * first under its rules (White in Russian and Brazilian draughts). */
+ * first under its rules (White but in pool and English checkers). */
 void position_start_variant(Position *out, Variant v);
 
 /* The variant of *p. */

@@ -261,7 +261,7 @@ static void print_summary(const Run *run, int index)
 	static const char *const names[2] = {"Black", "White"};
 	const char *event = pdn_game_tag(&(PdnGame){.tags = g->tags, .tag_count = g->tag_count}, "Event");
 	for (int c = 0; c < 2; c++) {
-		/* Pool's Black moves first, Russian and Brazilian White. */
+		/* Pool's and English Black moves first, the other rule sets' White. */
 		int side = variant_rules(position_variant(&g->start))->white_first ? 1 - c : c;
 		const AnnotateSide *s = &g->sides[side];
 		fprintf(stderr,

@@ -234,8 +234,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->root_count = s->scored_count = 0;
 	s->egdb_hits = 0;
 	s->egdb_root = false;
-	/* The databases are of pool endgames: Russian and Brazilian ones are
-	 * other games. */
+	/* The databases are of one rule set's endgames: another's are other
+	 * games. */
 	s->egdb_pieces =
 	    s->egdb && egdb_variant(s->egdb) == (Variant)root->position.variant ? s->egdb_max : 0;
 	s->eval_weights = s->weights ? s->weights : eval_weights_for((Variant)root->position.variant);
