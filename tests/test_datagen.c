@@ -641,6 +641,13 @@ static void test_bad_arguments(void **state)
 	                               paths.datagen),
 	                 1);
 	assert_int_equal(support_shell(paths.dir, "grep -q nowhere.fen args.err"), 0);
+	/* A rule set without an openings file of its own names the one it
+	 * lacks, rather than playing pool's starts. */
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' gen --out x.psdata --variant italian --egdb none 2>args.err",
+	                               paths.datagen),
+	                 1);
+	assert_int_equal(support_shell(paths.dir, "grep -q 'openings-italian.fen' args.err"), 0);
 	/* A network of another rule set is an error of the run (1), named. */
 	assert_int_equal(
 	    support_shell(paths.dir,
