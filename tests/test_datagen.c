@@ -641,8 +641,8 @@ static void test_bad_arguments(void **state)
 	                               paths.datagen),
 	                 1);
 	assert_int_equal(support_shell(paths.dir, "grep -q nowhere.fen args.err"), 0);
-	/* A rule set without an openings file of its own names the one it
-	 * lacks, rather than playing pool's starts. */
+	/* Away from the source tree a rule set's run names the openings file
+	 * of its own that it lacks, not pool's. */
 	assert_int_equal(support_shell(paths.dir,
 	                               "'%s' gen --out x.psdata --variant italian --egdb none 2>args.err",
 	                               paths.datagen),

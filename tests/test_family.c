@@ -17,6 +17,7 @@
 #include "poolshark/perft.h"
 #include "poolshark/position.h"
 #include "poolshark/variant.h"
+#include "openings.h"
 #include "support/support.h"
 
 /*
@@ -430,6 +431,36 @@ static void test_perft_by_paths(void **state)
 	perft_table_free(table);
 }
 
+/* The openings files of the four: distinct positions 3 plies from each
+ * start (so the side that did not move first is to move), each read in
+ * the game's own numbers into a legal position of it with moves. */
+static void test_openings_files(void **state)
+{
+	(void)state;
+	static const Variant family[] = {VARIANT_ENGLISH, VARIANT_ITALIAN, VARIANT_SPANISH, VARIANT_CZECH};
+	for (size_t i = 0; i < sizeof family / sizeof family[0]; i++) {
+		Variant v = family[i];
+		const char *path = openings_default_path(v);
+		Openings o;
+		char err[200];
+		if (!openings_read(path, v, NULL, &o, err, sizeof err))
+			fail_msg("%s", err);
+		assert_true(o.count >= 150);
+		Position start;
+		position_start_variant(&start, v);
+		for (int k = 0; k < o.count; k++) {
+			const Position *p = &o.positions[k];
+			assert_int_equal(position_validate(p), POSITION_OK);
+			assert_int_equal(position_variant(p), v);
+			assert_int_equal(p->side, color_other(start.side)); /* three plies played */
+			assert_true(movegen_has_moves(p));
+			for (int j = 0; j < k; j++)
+				assert_false(position_equal(p, &o.positions[j]));
+		}
+		openings_free(&o);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +476,7 @@ int main(void)
 	    cmocka_unit_test(test_texts_read_back),
 	    cmocka_unit_test(test_english_forty_moves),
 	    cmocka_unit_test(test_perft_by_paths),
+	    cmocka_unit_test(test_openings_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

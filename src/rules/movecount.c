@@ -188,8 +188,8 @@ static inline int count_moves(Bitboard mine, Bitboard theirs, Bitboard kings, Co
 }
 
 /* movegen_count() of a position whose rules are not pool's: the quiet
- * count, by the kind of its kings, or the variant's captures listed. Out of line: pool's count keeps
- * its code. */
+ * count, by the kind of its kings, or the variant's captures listed. Out
+ * of line: pool's count keeps its code. */
 NEVER_INLINE int variant_count(const Position *p)
 {
 	MoveList list;

@@ -19,8 +19,8 @@ const char *openings_default_path(Variant v)
 	switch (v) {
 	case VARIANT_RUSSIAN: return "tools/data/openings-russian.fen";
 	case VARIANT_BRAZILIAN: return "tools/data/openings-brazilian.fen";
-	/* Not made yet: a run that needs them names the file it lacks, rather
-	 * than reading pool's starts under other rules and numbers. */
+	/* Each its own, never pool's starts read under other rules and
+	 * numbers. */
 	case VARIANT_ENGLISH: return "tools/data/openings-english.fen";
 	case VARIANT_ITALIAN: return "tools/data/openings-italian.fen";
 	case VARIANT_SPANISH: return "tools/data/openings-spanish.fen";
