@@ -2,7 +2,7 @@
 # poolshark: `make help` lists the targets. This file builds the library, the
 # engine, the tools, the tests and benches; mk/*.mk hold the other jobs.
 
-VERSION := 0.1
+VERSION := 1.0.0
 # Where make install puts the programs and manual pages (mk/release.mk); an
 # installed copy looks for endgame databases in PREFIX/share/poolshark/egdb.
 PREFIX  ?= /usr/local
