@@ -78,7 +78,8 @@ ROOT_PROGRAMS := poolshark $(TOOLS)
 endif
 PROGRAMS := $(BUILD)/poolshark $(TOOLS:%=$(BUILD)/bin/%)
 
-all: deps $(PROGRAMS) $(ROOT_PROGRAMS)
+# The bench programs too, so that none is left older than the library it measures.
+all: deps $(PROGRAMS) $(ROOT_PROGRAMS) $(BENCHES)
 
 help:
 	@echo "make            build for this machine (-O3 -march=native) in build/: the engine"
