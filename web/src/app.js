@@ -38,7 +38,7 @@ class App {
     this.sounds = new Sounds($('sounds'));
     this.player = 'B';
     /* What the engine says of the variant: its start position, the side
-     * that moves first there, and whether its moves name squares a-h 1-8. */
+     * that moves first there, and its squares (the board's layout). */
     this.variant = 'pool';
     this.startFen = START_FEN;
     this.first = 'B';
@@ -49,7 +49,7 @@ class App {
     this.tree = new MoveTree(START_FEN);
     this.line = [];
     this.legal = [];
-    this.pieces = fenPieces(START_FEN);
+    this.pieces = fenPieces(START_FEN, this.board.layout);
     this.last = null;
     this.hint = null;
     this.rules = null; /* {result, text} when the rules end the game at the position shown */
@@ -76,11 +76,11 @@ class App {
     this.reviews.help();
     await this.analysis.learn();
     $('variant').value = this.variant;
-    await this.engine.request(['new-game', 'pos start']);
+    const diagram = await this.engine.request(['new-game', 'pos start', 'board', 'game']);
     this.board.setFlipped(this.player === 'B');
     this.analysis.drawEval();
+    this.learnVariant(hubReplies(diagram, 'game')[0].values.start, diagram.lines);
     await this.refresh();
-    this.learnVariant();
     await this.persist.restore();
     await this.share.open();
     this.clocks.run();
@@ -237,11 +237,11 @@ class App {
       .filter((l) => l.values.move)
       .map((l) => ({
         move: l.values.move,
-        path: l.values.path.split(/[-x:]/).map(pathSquare),
+        path: l.values.path.split(/[-x:]/).map((q) => this.board.layout.number(q)),
         captured: l.values.captured ? l.values.captured.split(',').map(Number) : [],
         hub: l.values.hub,
       }));
-    this.pieces = fenPieces(this.record.fen);
+    this.pieces = fenPieces(this.record.fen, this.board.layout);
     this.keepLine();
     this.rules = this.record.result ? this.rulesEnding() : null;
     const known = this.knownEval(this.view);
@@ -603,7 +603,7 @@ class App {
   /* Sets the engine's variant option and learns the variant's start from
    * it; false (and the selector back) when the engine refuses. */
   async changeVariant(name) {
-    const reply = await this.engine.request([`set-param name=variant value=${name}`, 'pos start', 'game', 'legal']);
+    const reply = await this.engine.request([`set-param name=variant value=${name}`, 'pos start', 'board', 'game']);
     const problem = hubError(reply);
     if (problem) {
       this.error(`Variant not changed: ${problem}.`);
@@ -612,20 +612,21 @@ class App {
     }
     this.variant = name;
     $('variant').value = name;
-    const game = hubReplies(reply, 'game')[0].values;
-    const legal = hubReplies(reply, 'legal').filter((l) => l.values.move);
-    this.learnVariant(game.start, legal.map((l) => l.values.move));
+    this.learnVariant(hubReplies(reply, 'game')[0].values.start, reply.lines);
     this.last = null;
     this.hint = null;
     return true;
   }
 
-  /* From the engine's start position and its moves there: who moves first
-   * and how squares are named. */
-  learnVariant(start = this.record.start, moves = this.legal.map((m) => m.move)) {
+  /* From the engine's start position and its diagram of it (the lines of
+   * a `board` reply): who moves first, where each square is and how it is
+   * named. */
+  learnVariant(start, diagram) {
     this.startFen = start;
     this.first = start[0];
-    this.board.setAlgebraic(moves.some((m) => /^[a-h]/.test(m)));
+    const layout = BoardLayout.fromDiagram(diagram);
+    if (layout) this.board.setLayout(layout);
+    else this.error('the engine did not draw its board; squares are named as in pool.');
     $('move-input').placeholder = this.board.algebraic
       ? 'or type a move: c3-d4, c3:e5'
       : 'or type a move: 11-15, 15x22, 18x11x2';

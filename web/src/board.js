@@ -16,41 +16,74 @@ function svgElement(name, attributes, parent) {
   return e;
 }
 
-/* Row 0 is the top row of the diagram as White sees it (squares 1-4);
- * square n sits in row (n-1)/4, on the dark squares of that row. */
-function squareCell(square, flipped) {
-  const row = Math.floor((square - 1) / 4);
-  const i = (square - 1) % 4;
-  let col = row % 2 === 0 ? 2 * i + 1 : 2 * i;
-  let r = row;
-  if (flipped) {
-    r = 7 - r;
-    col = 7 - col;
+/*
+ * Which square of the diagram is which: the engine's square numbers (those
+ * of its Hub moves, paths and numbered FENs) and the names its players
+ * give them, learnt from the engine's own `board` diagram, so that the
+ * page holds no numbering of its own. cell(n) is {x, y} of square n in
+ * White's view (row 0 is rank 8); square(col, row) is 0 on a light square.
+ */
+class BoardLayout {
+  /* names: 8 rows (rank 8 first) of 8 names, '' on the light squares. A
+   * numbered name is that square's number; where the squares are named
+   * a-h 1-8, the number counts the dark squares row by row from the top
+   * left, as the Hub's position does (doc/PROTOCOL.md). */
+  constructor(names) {
+    this.cells = new Map();
+    this.names = new Map();
+    this.numbers = new Map();
+    this.grid = names.map((row) => row.map(() => 0));
+    this.algebraic = names.some((row) => row.some((n) => /^[a-h]/.test(n)));
+    let counted = 0;
+    names.forEach((row, r) => row.forEach((name, c) => {
+      if (!name) return;
+      counted++;
+      const square = this.algebraic ? counted : Number(name);
+      this.grid[r][c] = square;
+      this.cells.set(square, { x: c * CELL, y: r * CELL });
+      this.names.set(square, name);
+      this.numbers.set(name, square);
+    }));
   }
-  return { x: col * CELL, y: r * CELL };
-}
 
-/* The algebraic name of a square (files a-h from White's left, ranks 1-8
- * from White's side: square 1 is b8, square 29 is a1), and back (0 for a
- * name that is not a dark square). Geometry only: which variant writes
- * moves this way is the engine's to say. */
-function squareAlgebraic(square) {
-  const { x, y } = squareCell(square, false);
-  return 'abcdefgh'[x / CELL] + (8 - y / CELL);
-}
-
-function algebraicSquare(name) {
-  const m = /^([a-h])([1-8])$/.exec(name);
-  return m ? cellSquare('abcdefgh'.indexOf(m[1]), 8 - Number(m[2]), false) : 0;
-}
-
-function cellSquare(col, row, flipped) {
-  if (flipped) {
-    col = 7 - col;
-    row = 7 - row;
+  /* Pool's board as PDN numbers it (square 1 is b8): the page's layout
+   * until the engine has drawn its own. */
+  static pool() {
+    let n = 0;
+    return new BoardLayout([...Array(8)].map((_, r) => [...Array(8)].map((_, c) => ((r + c) % 2 ? String(++n) : ''))));
   }
-  if ((row + col) % 2 === 0) return 0;
-  return row * 4 + Math.floor(col / 2) + 1;
+
+  /* The layout of the squares' side of the engine's `board` diagram (its
+   * reply lines), or null when the lines hold no whole diagram. */
+  static fromDiagram(lines) {
+    const names = [];
+    for (const line of lines) {
+      const m = /^ {2}([1-8]) .{24} {6}([1-8]) ?(.*)$/.exec(line);
+      if (!m || m[1] !== m[2]) continue;
+      const row = [...Array(8)].map((_, c) => m[3].slice(3 * c, 3 * c + 3).trim());
+      names[8 - Number(m[1])] = row;
+    }
+    if (names.length !== 8 || names.includes(undefined)) return null;
+    if (names.flat().filter(Boolean).length !== 32) return null;
+    return new BoardLayout(names);
+  }
+
+  cell(square) {
+    return this.cells.get(square) || { x: 0, y: 0 };
+  }
+
+  square(col, row) {
+    return this.grid[row][col];
+  }
+
+  name(square) {
+    return this.names.get(square) || String(square);
+  }
+
+  /* The square of a name or number as the engine writes it (c3, 22), 0 if none. */
+  number(text) {
+    return this.numbers.get(text) || (/^\d+$/.test(text) ? Number(text) : 0);
+  }
 }
 
 class BoardView {
@@ -61,7 +94,7 @@ class BoardView {
     this.handlers = handlers;
     this.flipped = false;
     this.numbers = false;
-    this.algebraic = false;
+    this.layout = BoardLayout.pool();
     this.state = { pieces: new Map() };
     this.animating = false;
     svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${BOARD_SIZE} ${BOARD_SIZE}`);
@@ -94,14 +127,29 @@ class BoardView {
     this.render(this.state);
   }
 
-  /* Square labels as a-h 1-8 (true) or 1-32 (false). */
-  setAlgebraic(algebraic) {
-    this.algebraic = algebraic;
+  /* The rule set's squares (a BoardLayout): where each is, and its name. */
+  setLayout(layout) {
+    this.layout = layout;
     this.render(this.state);
   }
 
+  get algebraic() {
+    return this.layout.algebraic;
+  }
+
   name(square) {
-    return this.algebraic ? squareAlgebraic(square) : String(square);
+    return this.layout.name(square);
+  }
+
+  /* Where square n is drawn, {x, y}, as the board is turned. */
+  squareCell(square) {
+    const { x, y } = this.layout.cell(square);
+    return this.flipped ? { x: 7 * CELL - x, y: 7 * CELL - y } : { x, y };
+  }
+
+  /* The square drawn at column `col`, row `row` (0 on a light square). */
+  cellSquare(col, row) {
+    return this.flipped ? this.layout.square(7 - col, 7 - row) : this.layout.square(col, row);
   }
 
   /*
@@ -120,7 +168,7 @@ class BoardView {
     this.drawFrame();
     for (let row = 0; row < 8; row++) {
       for (let col = 0; col < 8; col++) {
-        const square = cellSquare(col, row, this.flipped);
+        const square = this.cellSquare(col, row);
         const attributes = { x: col * CELL, y: row * CELL, width: CELL, height: CELL };
         attributes.class = square ? 'dark' : 'light';
         if (square) attributes['data-square'] = square;
@@ -133,14 +181,14 @@ class BoardView {
     }
     const mark = (list, cls) => {
       for (const s of list || []) {
-        const { x, y } = squareCell(s, this.flipped);
+        const { x, y } = this.squareCell(s);
         svgElement('rect', { x, y, width: CELL, height: CELL, class: cls }, marks);
       }
     };
     mark(state.last, 'mark-last');
     for (const sq of state.lastTaken || []) {
       /* Where the last move took a piece: a small cross. */
-      const { x, y } = squareCell(sq, this.flipped);
+      const { x, y } = this.squareCell(sq);
       svgElement('path', { d: `M${x + 40} ${y + 40} l20 20 m0 -20 l-20 20`, class: 'mark-taken' }, marks);
     }
     mark(state.hint, 'mark-hint');
@@ -158,31 +206,30 @@ class BoardView {
     }
     (state.arrows || []).forEach((a, i) => this.drawArrow(a, i));
     for (const s of state.targets || []) {
-      const { x, y } = squareCell(s, this.flipped);
+      const { x, y } = this.squareCell(s);
       svgElement('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 14, class: 'target', 'data-target': s }, this.layers.top);
     }
   }
 
   /* The frame and its coordinates in the notation of the rule set: files
-   * a-h under the board and ranks 1-8 beside it, or the number of each
-   * row's first and last square on its two sides. */
+   * a-h under the board and ranks 1-8 beside it, or the names of each
+   * row's first and last squares, as drawn, on its two sides. */
   drawFrame() {
     const frame = this.layers.frame;
     svgElement('rect', { x: -FRAME, y: -FRAME, width: BOARD_SIZE, height: BOARD_SIZE, rx: 10, class: 'frame' }, frame);
-    const label = (x, y, text) => {
-      svgElement('text', { x, y, class: 'coordinate' }, frame).textContent = text;
+    const label = (x, y, text, side) => {
+      svgElement('text', { x, y, class: 'coordinate', 'data-side': side }, frame).textContent = text;
     };
     const mid = (i) => i * CELL + CELL / 2;
     for (let i = 0; i < 8; i++) {
-      const k = this.flipped ? 7 - i : i; /* the row (or column) of White's diagram drawn i-th */
       if (this.algebraic) {
-        label(mid(i), 8 * CELL + FRAME / 2, 'abcdefgh'[k]);
-        label(-FRAME / 2, mid(i), String(8 - k));
+        const k = this.flipped ? 7 - i : i; /* the row (or column) of White's diagram drawn i-th */
+        label(mid(i), 8 * CELL + FRAME / 2, 'abcdefgh'[k], 'bottom');
+        label(-FRAME / 2, mid(i), String(8 - k), 'left');
       } else {
-        /* Square 4k+1 is on the left of White's diagram, on the right when flipped. */
-        const [left, right] = this.flipped ? [4 * k + 4, 4 * k + 1] : [4 * k + 1, 4 * k + 4];
-        label(-FRAME / 2, mid(i), String(left));
-        label(8 * CELL + FRAME / 2, mid(i), String(right));
+        const row = [...Array(8)].map((_, col) => this.cellSquare(col, i)).filter(Boolean);
+        label(-FRAME / 2, mid(i), this.name(row[0]), 'left');
+        label(8 * CELL + FRAME / 2, mid(i), this.name(row[row.length - 1]), 'right');
       }
     }
   }
@@ -190,8 +237,8 @@ class BoardView {
   /* An arrow from the middle of one square to another; the i-th of several
    * thinner and paler, so that the best reads first. */
   drawArrow(arrow, i) {
-    const a = squareCell(arrow.from, this.flipped);
-    const b = squareCell(arrow.to, this.flipped);
+    const a = this.squareCell(arrow.from);
+    const b = this.squareCell(arrow.to);
     const x1 = a.x + CELL / 2, y1 = a.y + CELL / 2, x2 = b.x + CELL / 2, y2 = b.y + CELL / 2;
     const length = Math.hypot(x2 - x1, y2 - y1);
     if (!length) return;
@@ -207,7 +254,7 @@ class BoardView {
   }
 
   drawPiece(square, letter, parent) {
-    const { x, y } = squareCell(square, this.flipped);
+    const { x, y } = this.squareCell(square);
     const white = letter === 'w' || letter === 'W';
     const king = letter === 'B' || letter === 'W';
     const g = svgElement('g', { class: 'piece ' + (white ? 'white' : 'black') + (king ? ' king' : ''), 'data-piece': square }, parent);
@@ -228,9 +275,9 @@ class BoardView {
     this.animating = true;
     try {
       this.layers.pieces.appendChild(piece);
-      let from = squareCell(path[0], this.flipped);
+      let from = this.squareCell(path[0]);
       for (let i = 1; i < path.length; i++) {
-        const to = squareCell(path[i], this.flipped);
+        const to = this.squareCell(path[i]);
         const a = piece.animate(
           [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }],
           { duration: HOP_MS, easing: 'ease-in-out', fill: 'forwards' });
@@ -264,7 +311,7 @@ class BoardView {
     const col = Math.floor(p.x / CELL);
     const row = Math.floor(p.y / CELL);
     if (col < 0 || col > 7 || row < 0 || row > 7) return 0;
-    return cellSquare(col, row, this.flipped);
+    return this.cellSquare(col, row);
   }
 
   pointerDown(event) {

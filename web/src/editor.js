@@ -10,7 +10,7 @@ class PositionEditor {
     const on = (id, f) => $(id).addEventListener('click', f);
     on('edit', () => this.open());
     on('edit-clear', () => this.set(new Map()));
-    on('edit-start', () => this.set(fenPieces(app.startFen)));
+    on('edit-start', () => this.set(fenPieces(app.startFen, app.board.layout)));
     on('edit-done', () => this.close(false));
     on('edit-cancel', () => this.close(true));
   }

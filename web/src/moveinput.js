@@ -31,7 +31,7 @@ class MoveInput {
 
   /* Whether square c lies on one of the diagonal legs of `path` (drawing only). */
   between(path, c) {
-    const cell = (s) => squareCell(s, false);
+    const cell = (s) => this.app.board.layout.cell(s);
     const p = cell(c);
     for (let i = 1; i < path.length; i++) {
       const a = cell(path[i - 1]);
