@@ -172,8 +172,8 @@ function pdnGameTitle(game, index) {
 }
 
 /* The move number of ply `index` of a game that starts with `side` to move
- * ('B' or 'W') in a variant whose `first` side ('B' in pool, 'W' in Russian
- * and Brazilian, as the engine's start position says) moves first, and
+ * ('B' or 'W') in a variant whose `first` side ('B' in pool and English,
+ * 'W' in the others, as the engine's start position says) moves first, and
  * whether that ply is the first side's (PDN numbers each move of the side
  * that moves first and the answer together). */
 function pdnMoveNumber(index, side, first = 'B') {

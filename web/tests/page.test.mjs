@@ -352,10 +352,10 @@ test('a PDN game of GameType 26 selects Brazilian, and one of 23 selects pool ag
   assert.equal(await page.inputValue('#variant'), 'brazilian');
   assert.match(await page.textContent('#status'), /Analysis: Black to move/);
   assert.equal(await page.title(), 'poolshark: Brazilian draughts');
-  await page.fill('#pdn-text', '[GameType "21"]\n1. 32-28 *\n');
+  await page.fill('#pdn-text', '[GameType "20"]\n1. 32-28 *\n');
   await page.click('#pdn-load');
   await page.waitForFunction(() => /Bad PDN/.test(document.getElementById('message').textContent));
-  assert.match(await page.textContent('#message'), /GameType 21 is not a variant/);
+  assert.match(await page.textContent('#message'), /GameType 20 is not a variant/);
   assert.equal(await page.inputValue('#variant'), 'brazilian');
   await page.fill('#pdn-text', '[GameType "23"]\n1. 11-15 *\n');
   await page.click('#pdn-load');
