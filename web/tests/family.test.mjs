@@ -90,6 +90,15 @@ for (const v of FAMILY) {
     for (const [side, texts] of Object.entries(v.frame)) {
       assert.deepEqual(frame.filter(([s]) => s === side).map(([, t]) => t), texts, `${v.variant}: the frame's ${side} side`);
     }
+    /* Turned round (as Black sees it), each side's labels are the other side's backwards (a1 top left, files h-a). */
+    await page.click('#flip');
+    const turned = await page.locator('#board .coordinate').evaluateAll((ts) => ts.map((t) => [t.dataset.side, t.textContent]));
+    const opposite = { left: v.frame.right ? 'right' : 'left', right: 'left', bottom: 'bottom' };
+    for (const side of Object.keys(v.frame)) {
+      assert.deepEqual(turned.filter(([s]) => s === side).map(([, t]) => t), [...v.frame[opposite[side]]].reverse(), `${v.variant}: turned, the frame's ${side} side`);
+    }
+    assert.equal(await square(page, 1).getAttribute('x'), String(700 - v.cell(1)[0] * 100));
+    await page.click('#flip');
 
     /* English: Black (the engine) opens; the others: White (the player). */
     const before = v.first === 'W' ? 0 : 1;

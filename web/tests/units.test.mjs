@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The page's helpers without a browser: Hub lines, PDN reading and writing, review marks, the clock, saved state, the move tree.
+// The page's helpers without a browser: Hub lines, PDN reading and writing, review marks, the clock, saved state, the move tree, the board's layout.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -9,7 +10,7 @@ import { root } from './support.mjs';
 
 /* The classic scripts share one global scope, as in the page. */
 const scope = vm.createContext({});
-for (const file of ['hubline.js', 'pdn.js', 'score.js', 'review.js', 'clock.js', 'storage.js', 'movetree.js']) {
+for (const file of ['hubline.js', 'board.js', 'fen.js', 'pdn.js', 'score.js', 'review.js', 'clock.js', 'storage.js', 'movetree.js']) {
   vm.runInContext(readFileSync(join(root, 'web', 'src', file), 'utf8'), scope, { filename: file });
 }
 const run = (code) => vm.runInContext(code, scope);
@@ -196,4 +197,41 @@ test('PDN side lines are read into a tree and written back the same', () => {
   const again = run(`pdnWriteTree([], pdnRead(${JSON.stringify(written)}).tree, 'B', '*', 'B')`);
   assert.equal(again, written);
   assert.throws(() => run("pdnRead('(1. 11-15) 1. 9-13')"), /variation '\(' before any move/);
+});
+
+/* The engine's `board` diagram of each rule set, read as the page reads it:
+ * [file, row from rank 8] of a few squares as doc/VARIANTS.md places them. */
+test("the board's layout is read from the engine's diagram of each rule set", () => {
+  const bin = process.env.POOLSHARK_BIN || join(root, 'poolshark');
+  const diagram = (variant) => execFileSync(bin, { input: `set-param name=variant value=${variant}\nboard\n`, encoding: 'utf8' });
+  const layout = (text) => run(`(() => { const l = BoardLayout.fromDiagram(${JSON.stringify(text.split('\n'))}); return l && {
+    algebraic: l.algebraic, cells: [...l.cells].map(([n, c]) => [n, c.x / 100, c.y / 100]), names: [...l.names] }; })()`);
+  const places = {
+    pool: { 1: [1, 0], 4: [7, 0], 29: [0, 7], 32: [6, 7] },
+    english: { 1: [1, 0], 29: [0, 7] },
+    russian: { 1: [1, 0], 22: [2, 5] },
+    brazilian: { 1: [1, 0], 22: [2, 5] },
+    czech: { 1: [1, 0], 22: [2, 5], 29: [0, 7] },
+    italian: { 1: [0, 0], 4: [6, 0], 5: [1, 1], 32: [7, 7] },
+    spanish: { 1: [7, 7], 4: [1, 7], 5: [6, 6], 32: [0, 0] },
+  };
+  for (const [variant, expected] of Object.entries(places)) {
+    const l = plain(layout(diagram(variant)));
+    assert.ok(l, variant);
+    const cells = new Map(l.cells.map(([n, x, y]) => [n, [x, y]]));
+    const names = new Map(l.names);
+    assert.deepEqual([...cells.keys()].sort((a, b) => a - b), [...Array(32)].map((_, i) => i + 1), variant);
+    for (const [n, cell] of Object.entries(expected)) assert.deepEqual(cells.get(Number(n)), cell, `${variant}: square ${n}`);
+    for (const [n, [x, y]] of cells) {
+      assert.equal((x + y) % 2, ['italian', 'spanish'].includes(variant) ? 0 : 1, `${variant}: square ${n} on a dark square`);
+      assert.equal(names.get(n), l.algebraic ? 'abcdefgh'[x] + (8 - y) : String(n), `${variant}: the name of ${n}`);
+    }
+    assert.equal(l.algebraic, ['russian', 'brazilian', 'czech'].includes(variant), variant);
+  }
+  /* A diagram with a rank missing is no layout. */
+  const lines = diagram('italian').split('\n');
+  assert.equal(run(`BoardLayout.fromDiagram(${JSON.stringify(lines.filter((line) => !/^  5 /.test(line)))})`), null);
+  /* FEN squares as the layout names them: c3 is 22 in Czech, 1 is a8 in Italian. */
+  const czech = `BoardLayout.fromDiagram(${JSON.stringify(diagram('czech').split('\n'))})`;
+  assert.deepEqual(plain(run(`[...fenPieces('W:Wc3,Kd4:Bh8', ${czech})]`)), [[22, 'w'], [18, 'W'], [4, 'b']]);
 });
