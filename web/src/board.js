@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The SVG board: a frame with coordinates, squares, pieces, highlights, arrows, click and drag, animated moves.
+// The SVG board: the rule set's squares as the engine draws them, a frame with coordinates, pieces, highlights, arrows, click and drag, animated moves.
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -65,7 +65,9 @@ class BoardLayout {
     }
     if (names.length !== 8 || names.includes(undefined)) return null;
     if (names.flat().filter(Boolean).length !== 32) return null;
-    return new BoardLayout(names);
+    const layout = new BoardLayout(names);
+    /* Squares 1 to 32, each once. */
+    return [...Array(32)].every((_, i) => layout.cells.has(i + 1)) ? layout : null;
   }
 
   cell(square) {

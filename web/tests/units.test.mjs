@@ -228,9 +228,11 @@ test("the board's layout is read from the engine's diagram of each rule set", ()
     }
     assert.equal(l.algebraic, ['russian', 'brazilian', 'czech'].includes(variant), variant);
   }
-  /* A diagram with a rank missing is no layout. */
+  /* A diagram with a rank missing, or a number twice, is no layout. */
   const lines = diagram('italian').split('\n');
   assert.equal(run(`BoardLayout.fromDiagram(${JSON.stringify(lines.filter((line) => !/^  5 /.test(line)))})`), null);
+  assert.equal(run(`BoardLayout.fromDiagram(${JSON.stringify(lines.map((line) => line.replace(/ 32$/, ' 31')))})`), null);
+  assert.ok(run(`BoardLayout.fromDiagram(${JSON.stringify(lines)}) !== null`));
   /* FEN squares as the layout names them: c3 is 22 in Czech, 1 is a8 in Italian. */
   const czech = `BoardLayout.fromDiagram(${JSON.stringify(diagram('czech').split('\n'))})`;
   assert.deepEqual(plain(run(`[...fenPieces('W:Wc3,Kd4:Bh8', ${czech})]`)), [[22, 'w'], [18, 'W'], [4, 'b']]);
