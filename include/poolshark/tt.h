@@ -24,15 +24,18 @@ typedef enum TTBound {
  * captured set), so that the search can recognise it in its move list.
  * The era says which game wrote the entry: the entries of other eras are
  * empty, so that a new game forgets the table without touching it.
+ *
+ * The threads of a search share the table without locks (threads.h): a
+ * slot is two words, each read and written whole. `data` holds the move's
+ * squares and era (16 bits), the score and the static value (16 each),
+ * the depth and generation << 2 | bound (8 each); `check` holds the key's
+ * high 32 bits and the captured set (32 each), XORed with `data`, so that
+ * a slot whose two words two threads wrote at once fails its check and
+ * reads as another position's.
  */
 typedef struct TTEntry {
-	uint32_t check;
-	uint32_t captured;
-	uint16_t move_era; /* from | to << 5 | era << 10 */
-	int16_t score;
-	int16_t eval;
-	uint8_t depth;
-	uint8_t age_bound; /* generation << 2 | TTBound */
+	atomic_uint_least64_t check;
+	atomic_uint_least64_t data;
 } TTEntry;
 
 _Static_assert(sizeof(TTEntry) == 16, "four entries fill a 64-byte cache line");

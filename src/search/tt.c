@@ -138,18 +138,54 @@ static uint32_t check_of(uint64_t key)
 	return (uint32_t)(key >> 32);
 }
 
+/* A slot's fields, read from its two words or to be written to them. */
+typedef struct Slot {
+	uint32_t check;
+	uint32_t captured;
+	uint16_t move_era; /* from | to << 5 | era << 10 */
+	int16_t score;
+	int16_t eval;
+	uint8_t depth;
+	uint8_t age_bound; /* generation << 2 | TTBound */
+} Slot;
+
+/* Another thread may write the slot meanwhile: each word is read whole,
+ * and a torn pair fails the caller's check (tt.h). */
+static inline __attribute__((always_inline)) Slot load(const TTEntry *e)
+{
+	uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+	uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed) ^ data;
+	return (Slot){.check = (uint32_t)check,
+	              .captured = (uint32_t)(check >> 32),
+	              .move_era = (uint16_t)data,
+	              .score = (int16_t)(uint16_t)(data >> 16),
+	              .eval = (int16_t)(uint16_t)(data >> 32),
+	              .depth = (uint8_t)(data >> 48),
+	              .age_bound = (uint8_t)(data >> 56)};
+}
+
+static inline __attribute__((always_inline)) void save(TTEntry *e, const Slot *s)
+{
+	uint64_t data = (uint64_t)s->move_era | (uint64_t)(uint16_t)s->score << 16 |
+	                (uint64_t)(uint16_t)s->eval << 32 | (uint64_t)s->depth << 48 |
+	                (uint64_t)s->age_bound << 56;
+	uint64_t check = ((uint64_t)s->check | (uint64_t)s->captured << 32) ^ data;
+	atomic_store_explicit(&e->check, check, memory_order_relaxed);
+	atomic_store_explicit(&e->data, data, memory_order_relaxed);
+}
+
 /* Whether *e holds a position written in the table's current era. */
-static bool is_live(const TT *tt, const TTEntry *e)
+static bool is_live(const TT *tt, const Slot *e)
 {
 	return (e->age_bound & 3) != TT_BOUND_NONE && (e->move_era >> ERA_SHIFT) == tt->era;
 }
 
-static uint8_t from_of(const TTEntry *e)
+static uint8_t from_of(const Slot *e)
 {
 	return (uint8_t)(e->move_era & SQUARE_MASK);
 }
 
-static uint8_t to_of(const TTEntry *e)
+static uint8_t to_of(const Slot *e)
 {
 	return (uint8_t)((e->move_era >> SQUARE_BITS) & SQUARE_MASK);
 }
@@ -159,24 +195,24 @@ bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *out)
 	const TTBucket *b = bucket_of(tt, key);
 	uint32_t check = check_of(key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		const TTEntry *e = &b->entries[i];
-		if (e->check != check || !is_live(tt, e))
+		Slot e = load(&b->entries[i]);
+		if (e.check != check || !is_live(tt, &e))
 			continue;
-		out->move.from = from_of(e);
-		out->move.to = to_of(e);
-		out->move.captured = e->captured;
+		out->move.from = from_of(&e);
+		out->move.to = to_of(&e);
+		out->move.captured = e.captured;
 		out->move.crowned = 0;
-		out->score = tt_score_from_node(e->score, ply);
-		out->eval = e->eval;
-		out->depth = e->depth;
-		out->bound = (TTBound)(e->age_bound & 3);
+		out->score = tt_score_from_node(e.score, ply);
+		out->eval = e.eval;
+		out->depth = e.depth;
+		out->bound = (TTBound)(e.age_bound & 3);
 		return true;
 	}
 	return false;
 }
 
 /* How old an entry is, in searches, modulo the generation counter. */
-static int age_of(const TT *tt, const TTEntry *e)
+static int age_of(const TT *tt, const Slot *e)
 {
 	return (tt->generation - (e->age_bound >> 2)) & GENERATION_MASK;
 }
@@ -185,36 +221,38 @@ void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTB
 {
 	TTBucket *b = bucket_of(tt, key);
 	uint32_t check = check_of(key);
-	TTEntry *slot = NULL;
+	int slot = -1;
+	Slot e;
 
-	for (int i = 0; i < TT_BUCKET_SIZE && !slot; i++) {
-		TTEntry *e = &b->entries[i];
-		if (e->check == check && is_live(tt, e)) {
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		e = load(&b->entries[i]);
+		if (e.check == check && is_live(tt, &e)) {
 			/* A shallower bound from the same search does not
 			 * overwrite a deeper one, unless it is exact. */
-			if (bound != TT_BOUND_EXACT && depth + 2 < e->depth && age_of(tt, e) == 0)
+			if (bound != TT_BOUND_EXACT && depth + 2 < e.depth && age_of(tt, &e) == 0)
 				return;
-			slot = e;
+			slot = i;
+			break;
 		}
 	}
-	if (slot) {
-		if (move_is_none(move) && from_of(slot) != to_of(slot)) {
-			move.from = from_of(slot);
-			move.to = to_of(slot);
-			move.captured = slot->captured;
+	if (slot >= 0) {
+		if (move_is_none(move) && from_of(&e) != to_of(&e)) {
+			move.from = from_of(&e);
+			move.to = to_of(&e);
+			move.captured = e.captured;
 		}
 	} else {
 		int worst = 0x7fffffff;
 		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-			TTEntry *e = &b->entries[i];
-			if (!is_live(tt, e)) {
-				slot = e;
+			e = load(&b->entries[i]);
+			if (!is_live(tt, &e)) {
+				slot = i;
 				break;
 			}
-			int value = e->depth - 8 * age_of(tt, e);
+			int value = e.depth - 8 * age_of(tt, &e);
 			if (value < worst) {
 				worst = value;
-				slot = e;
+				slot = i;
 			}
 		}
 	}
@@ -224,13 +262,14 @@ void tt_store(TT *tt, uint64_t key, int ply, int depth, int score, int eval, TTB
 		depth = 255;
 	if (!(tt->eras_used & (1ull << tt->era)))
 		tt->eras_used |= 1ull << tt->era; /* a store without tt_new_search() */
-	slot->check = check;
-	slot->captured = move.captured;
-	slot->move_era = (uint16_t)(move.from | move.to << SQUARE_BITS | tt->era << ERA_SHIFT);
-	slot->score = (int16_t)tt_score_to_node(score, ply);
-	slot->eval = (int16_t)eval;
-	slot->depth = (uint8_t)depth;
-	slot->age_bound = (uint8_t)(tt->generation << 2 | bound);
+	Slot fresh = {.check = check,
+	              .captured = move.captured,
+	              .move_era = (uint16_t)(move.from | move.to << SQUARE_BITS | tt->era << ERA_SHIFT),
+	              .score = (int16_t)tt_score_to_node(score, ply),
+	              .eval = (int16_t)eval,
+	              .depth = (uint8_t)depth,
+	              .age_bound = (uint8_t)(tt->generation << 2 | bound)};
+	save(&b->entries[slot], &fresh);
 }
 
 int tt_hashfull(const TT *tt)
@@ -239,9 +278,9 @@ int tt_hashfull(const TT *tt)
 	int used = 0, total = 0;
 	for (size_t i = 0; i < n; i++)
 		for (int j = 0; j < TT_BUCKET_SIZE; j++) {
-			const TTEntry *e = &tt->buckets[i].entries[j];
+			Slot e = load(&tt->buckets[i].entries[j]);
 			total++;
-			if (is_live(tt, e) && age_of(tt, e) == 0)
+			if (is_live(tt, &e) && age_of(tt, &e) == 0)
 				used++;
 		}
 	return total ? used * 1000 / total : 0;
