@@ -13,6 +13,7 @@
 #include "poolshark/notation.h"
 #include "poolshark/search.h"
 #include "support/support.h"
+#include "support/tactics.h"
 
 typedef struct Fixture {
 	Search *search;
@@ -243,55 +244,11 @@ static void test_repetition_in_history_is_a_draw(void **state)
 	free(g);
 }
 
-/*
- * Tactics. Each position has one move that wins material by force and no
- * other move that keeps the balance; the claim is checked here, before the
- * engine is asked, by a plain full-width minimax that shares no code with
- * the search: material only (man 1, king 2), `depth` plies, captures
- * followed to the end past the horizon (they are compulsory). `gain` is
- * what the key move wins over the present balance, `others` the best any
- * other move achieves. The positions come from engine games from random
- * openings (the "shots" of pool checkers: give one or two, take more).
- */
-typedef struct Tactic {
-	const char *fen;
-	const char *move;
-	int depth, gain, others;
-} Tactic;
-
-static const Tactic tactics[] = {
-    {"W:WK7,21,27,29:B9,13,18,19,22", "21-17", 6, 2, 0},
-    {"W:W18,20,21,22,23,26,28,29,30,31:B7,8,9,11,12,14,16,19", "22-17", 6, 3, 0},
-    {"W:W19,21,22,23,24,25,31:B7,8,9,11,14", "22-17", 6, 2, 0},
-    {"W:W17,19,21,23,24,25,31:B8,9,10,11,14", "17-13", 6, 2, 0},
-    {"W:W9,12,22,24,30,31,32:B7,10,11,13,15", "9-5", 6, 2, 0},
-    {"B:W12,19,21,23,25,27,30:B1,3,4,5,6,8,9", "3-7", 6, 2, 0},
-    {"B:W17,19,21,22:B5,8,9,10,13,20", "8-12", 6, 2, 0},
-    {"B:W10,21,22,24,26,27,31:B11,12,16", "11-15", 6, 2, -2},
-    {"B:W17,18,19,20,21,22,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,11", "10-14", 6, 2, 0},
-    {"B:W15,23,24,25,27,30:B2,3,4,6,12,13,14,16", "16-19", 6, 2, 0},
-    {"B:W12,15,18,20,22:B1,2,3,8,9,11", "9-14", 6, 2, 0},
-    {"B:W19,20,24,25:B3,10,11,12,15", "15-18", 6, 3, -1},
-    {"B:W21,22,25,26,27:B6,7,10,12,13,14", "12-16", 6, 2, 0},
-    {"B:W19,20,21,22,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,9,11,12,14", "11-16", 6, 2, 0},
-    {"B:W13,20,22,26,27:B1,2,4,10,11,14,15,19", "14-18", 6, 2, 0},
-    {"B:W12,13,21,28:B8,14,26", "8-11", 6, 2, -1},
-    {"W:W17,19,21,28,30,31:B2,3,4,6,10,13,14,20", "19-15", 6, 2, 0},
-    {"W:W15,21,28,30,31:B2,3,4,6,10,14,20,22", "30-26", 6, 3, -1},
-    {"W:W12,19,21,22,30,31:B2,4,9,10,13,14", "30-26", 6, 2, 0},
-    {"W:W19,20,22,23,26,27,29,30,31,32:B2,3,4,6,10,11,12,14,21", "19-16", 6, 2, 0},
-    {"B:W14,22,27:B12,13,15,16,19,20", "19-24", 6, 2, -1},
-    {"B:W20,27,28:B3,5,6,11,16,19", "6-10", 6, 3, 0},
-    {"B:WK2,13,17,20,21,23,24,29,30,31:B1,8,11,12", "1-5", 6, 2, -1},
-    {"W:W5,10,23,26,31,32:B1,6,24,28", "10-7", 6, 2, 0},
-    {"B:W12,21,22,23,29,30,31,32:B2,4,5,6,7,9,10,13,14", "14-17", 6, 2, 0},
-    {"W:W12,13,18,20,21,23,25,32:B5,6,9,10,11,14", "25-22", 6, 2, 0},
-    {"W:W22,23,27,31,32:B1,2,3,8,12,14,15", "23-18", 6, 3, 0},
-    {"B:W12,16,21,24,27,29:B1,2,3,8,14,22,K31", "14-17", 6, 2, 0},
-    {"B:W12,14,16,24,27,29:B1,2,3,8,22,K31", "22-25", 6, 3, 0},
-    {"W:W13,19,21,23,25,26,28,30,31,32:B1,2,4,10,11,12,20", "19-16", 6, 2, 0},
-};
-
+/* Tactics (support/tactics.h): the claim of each position is checked
+ * here, before the engine is asked, by a plain full-width minimax that
+ * shares no code with the search: material only (man 1, king 2), `depth`
+ * plies, captures followed to the end past the horizon (they are
+ * compulsory). */
 /* The engine must find each key move within this many nodes. */
 enum { TACTIC_NODE_BUDGET = 200000 };
 
@@ -323,11 +280,11 @@ static int minimax(const Position *p, int depth)
 static void test_tactics_are_sound(void **state)
 {
 	(void)state;
-	for (size_t t = 0; t < sizeof tactics / sizeof *tactics; t++) {
-		Position p = fen(tactics[t].fen);
+	for (int t = 0; t < support_tactic_count; t++) {
+		Position p = fen(support_tactics[t].fen);
 		Move key;
 		char error[NOTATION_ERROR_MAX];
-		assert_int_equal(notation_parse_move(&p, tactics[t].move, &key, error, sizeof error),
+		assert_int_equal(notation_parse_move(&p, support_tactics[t].move, &key, error, sizeof error),
 		                 MOVE_PARSE_OK);
 		MoveList list;
 		movegen_generate(&p, &list);
@@ -335,26 +292,26 @@ static void test_tactics_are_sound(void **state)
 		for (int i = 0; i < list.count; i++) {
 			Position child;
 			position_make(&p, list.moves[i], &child);
-			int gain = -minimax(&child, tactics[t].depth - 1) - base;
+			int gain = -minimax(&child, support_tactics[t].depth - 1) - base;
 			if (move_equal(list.moves[i], key))
-				assert_int_equal(gain, tactics[t].gain);
+				assert_int_equal(gain, support_tactics[t].gain);
 			else if (gain > others)
 				others = gain;
 		}
-		assert_int_equal(others, tactics[t].others);
-		assert_true(tactics[t].gain >= 2 && tactics[t].others <= 0);
+		assert_int_equal(others, support_tactics[t].others);
+		assert_true(support_tactics[t].gain >= 2 && support_tactics[t].others <= 0);
 	}
 }
 
 static void test_tactics_are_found(void **state)
 {
 	Fixture *f = *state;
-	int solved = 0, count = (int)(sizeof tactics / sizeof *tactics);
+	int solved = 0, count = support_tactic_count;
 	for (int t = 0; t < count; t++) {
-		Position p = fen(tactics[t].fen);
+		Position p = fen(support_tactics[t].fen);
 		Move key;
 		char error[NOTATION_ERROR_MAX];
-		assert_int_equal(notation_parse_move(&p, tactics[t].move, &key, error, sizeof error),
+		assert_int_equal(notation_parse_move(&p, support_tactics[t].move, &key, error, sizeof error),
 		                 MOVE_PARSE_OK);
 		SearchRoot root;
 		search_root_from_position(&p, &root);
@@ -362,8 +319,8 @@ static void test_tactics_are_found(void **state)
 		if (move_equal(r.best, key))
 			solved++;
 		else
-			print_message("tactic %d (%s): expected %s\n", t + 1, tactics[t].fen,
-			              tactics[t].move);
+			print_message("tactic %d (%s): expected %s\n", t + 1, support_tactics[t].fen,
+			              support_tactics[t].move);
 	}
 	assert_true(count >= 20);
 	assert_int_equal(solved, count);
