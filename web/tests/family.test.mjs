@@ -68,6 +68,9 @@ for (const v of FAMILY) {
     assert.match(await page.textContent('#subtitle'), new RegExp(v.title));
     /* Playing White, the board is drawn as White sees it. */
     await page.click('#new-white');
+    /* The new game is set up after the engine answers: wait for it before reading the board. */
+    await page.waitForFunction(() => /you play White/.test(document.getElementById('message').textContent), null, { timeout: 10000 });
+    await settle(page);
     await page.check('#numbers');
     const startFen = await page.evaluate(() => window.poolshark.startFen);
     assert.equal(startFen[0], v.first, `${v.variant} starts with ${startFen}`);
