@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The memory a process may have: the cgroup limit (v1 and v2) read from files a test can fake. */
+/* The memory a process may have: the cgroup limit (v1 and v2) read from files a test can fake; blocks on a
+ * cache line. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "poolshark/aligned.h"
 #include "poolshark/bigmem.h"
 #include "poolshark/workers.h"
 #include "support/support.h"
@@ -145,10 +147,29 @@ static void test_workers_run_every_job_once(void **state)
 	assert_int_equal(workers_clamp(1000), WORKERS_MAX);
 }
 
+/* A block starts on a cache line and is zero up to its rounded size; a
+ * size that cannot be rounded is refused, not wrapped round. */
+static void test_aligned_blocks_start_on_a_line_zeroed(void **state)
+{
+	(void)state;
+	for (size_t bytes = 1; bytes <= 200; bytes += 33) {
+		unsigned char *block = aligned_zalloc(bytes);
+		assert_non_null(block);
+		assert_int_equal((uintptr_t)block % ALIGNED_LINE, 0);
+		size_t rounded = (bytes + ALIGNED_LINE - 1) / ALIGNED_LINE * ALIGNED_LINE;
+		for (size_t i = 0; i < rounded; i++)
+			assert_int_equal(block[i], 0);
+		aligned_free(block);
+	}
+	assert_null(aligned_zalloc((size_t)-1));
+	aligned_free(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_workers_run_every_job_once),
+	    cmocka_unit_test(test_aligned_blocks_start_on_a_line_zeroed),
 	    cmocka_unit_test(test_v2),
 	    cmocka_unit_test(test_v1),
 	    cmocka_unit_test(test_hybrid_and_missing),

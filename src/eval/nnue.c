@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The learned evaluation: weights file reader, accumulator and integer forward pass (doc/EVAL.md). */
 #include "poolshark/nnue.h"
+#include "poolshark/aligned.h"
 #include "poolshark/bytes.h"
 #include "poolshark/checksum.h"
 #include "poolshark/cpu.h"
@@ -9,32 +10,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
-#include <malloc.h>
-#endif
 
 #include "nnue_kernel.h"
 
 NnueNetwork *nnue_create(void)
 {
-	size_t size = (sizeof(NnueNetwork) + 63) / 64 * 64;
-#ifdef _WIN32
-	NnueNetwork *net = _aligned_malloc(size, 64);
-#else
-	NnueNetwork *net = aligned_alloc(64, size);
-#endif
-	if (net)
-		memset(net, 0, size);
-	return net;
+	return aligned_zalloc(sizeof(NnueNetwork));
 }
 
 void nnue_destroy(NnueNetwork *net)
 {
-#ifdef _WIN32
-	_aligned_free(net);
-#else
-	free(net);
-#endif
+	aligned_free(net);
 }
 
 size_t nnue_file_size(int hidden, int buckets)

@@ -5,10 +5,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
-#include <malloc.h>
-#endif
 
+#include "poolshark/aligned.h"
 #include "poolshark/movegen.h"
 #include "search_internal.h"
 
@@ -29,24 +27,12 @@ enum { ORDER_TT = 1 << 30, ORDER_CROWN = 1 << 22, ORDER_KILLER_1 = 1 << 21, ORDE
 Search *search_create(void)
 {
 	/* Aligned for the accumulators' 32-byte vector loads. */
-	size_t size = (sizeof(Search) + 63) / 64 * 64;
-#ifdef _WIN32
-	Search *s = _aligned_malloc(size, 64);
-#else
-	Search *s = aligned_alloc(64, size);
-#endif
-	if (s)
-		memset(s, 0, size);
-	return s;
+	return aligned_zalloc(sizeof(Search));
 }
 
 void search_destroy(Search *s)
 {
-#ifdef _WIN32
-	_aligned_free(s);
-#else
-	free(s);
-#endif
+	aligned_free(s);
 }
 
 void search_clear(Search *s)
