@@ -10,7 +10,11 @@
 # when it ends.
 SUITE_TIMEOUT ?= 900
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-SUITES := $(TESTS) $(SHELL_TESTS)
+# The longest suites start first, so that the others fill the other jobs
+# around them instead of one long suite ending alone after the rest (the
+# endgame databases' suite is over half of make sanitize's time).
+LONG_SUITES := $(BUILD)/tests/test_egdb tests/test_kernels.sh $(BUILD)/tests/test_search $(BUILD)/tests/test_match
+SUITES := $(filter $(LONG_SUITES),$(TESTS) $(SHELL_TESTS)) $(filter-out $(LONG_SUITES),$(TESTS) $(SHELL_TESTS))
 SUITE_RESULTS := $(BUILD)/suite-results
 test: deps
 	@$(MAKE) --no-print-directory check-tests

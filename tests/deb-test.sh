@@ -29,7 +29,7 @@ mkdir "$src"
 git ls-files -z --cached --others --exclude-standard |
 	tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$src"
 started=$SECONDS
-(cd "$src" && dpkg-buildpackage -us -uc -b >"$scratch/build.log" 2>&1) || {
+(cd "$src" && dpkg-buildpackage -us -uc -b -j"$(nproc)" >"$scratch/build.log" 2>&1) || {
 	tail -n 30 "$scratch/build.log"
 	fail "dpkg-buildpackage -us -uc -b failed"
 }
