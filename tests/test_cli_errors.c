@@ -33,9 +33,13 @@ static void test_pool_match_says_what_is_missing(void **state)
 {
 	(void)state;
 	SupportRun r;
-	support_run(&r, "%s --engine cmd=%s --engine cmd=%s --games 2 --depth 2", paths.match, paths.engine,
-	            paths.engine);
-	expect_usage_error(&r, "pool-match: a match needs --openings FILE");
+	/* Without --openings, the rule set's file of the source tree: from
+	 * elsewhere, a missing file named. */
+	support_run(&r, "cd / && %s --engine cmd=%s --engine cmd=%s --games 2 --depth 2 --variant english",
+	            paths.match, paths.engine, paths.engine);
+	if (r.status != 1 || !strstr(r.text, "tools/data/openings-english.fen"))
+		fail_msg("expected exit 1 naming tools/data/openings-english.fen; got exit %d:\n%s", r.status,
+		         r.text);
 	support_run(&r, "%s --engine cmd=%s --engine cmd=%s --depth 2 --openings /dev/null", paths.match,
 	            paths.engine, paths.engine);
 	expect_usage_error(&r, "pool-match: a match needs --games N");

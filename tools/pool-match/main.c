@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "openings.h"
 #include "poolshark/number.h"
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
@@ -18,7 +19,7 @@ static const char synopsis[] =
     "usage: pool-match --engine cmd=COMMAND [name=NAME] [option=KEY=VALUE ...] [LIMIT]\n"
     "                  --engine cmd=COMMAND ... --games N [--concurrency J]\n"
     "                  (--tc SECONDS+INCREMENT | --movetime S | --depth D | --nodes N)\n"
-    "                  --openings FILE [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
+    "                  [--openings FILE] [--pdn OUT.pdn] [--seed S] [--shard K/N]\n"
     "                  [--variant " VARIANT_CHOICES "]\n"
     "                  [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]\n"
     "                  [--margin S] [--stall-timeout S] [--move-timeout S] [--max-moves N]\n"
@@ -26,6 +27,7 @@ static const char synopsis[] =
     "       pool-match --summarize A.pdn [B.pdn ...] [--sprt ...]\n"
     "\n"
     "Per-engine LIMIT (tc=, movetime=, depth=, nodes=) overrides the common one.\n"
+    "Without --openings, the rule set's file under tools/data/ (from the source tree).\n"
     "Each opening is played twice, colours reversed; the first engine has Black\n"
     "in odd rounds. Elo, LOS and the SPRT are from the first engine's side.\n";
 
@@ -275,7 +277,7 @@ static bool parse_options(int argc, char **argv, MatchConfig *c, Args *a, int *s
 	    cmdline_call("movetime", "S", set_movetime, "seconds a move"),
 	    cmdline_call("depth", "D", set_depth, "a depth a move"),
 	    cmdline_call("nodes", "N", set_nodes, "nodes a move"),
-	    cmdline_text("openings", "FILE", &c->openings_path, "one FEN a line"),
+	    cmdline_text("openings", "FILE", &c->openings_path, "one FEN a line (default: the rule set's)"),
 	    cmdline_text("pdn", "OUT.pdn", &c->pdn_path, "the games"),
 	    cmdline_call("seed", "S", set_seed, "shuffles the openings (default: in file order)"),
 	    cmdline_shard("shard", "K/N", &c->shard_index, &c->shard_count, "plays pairs K, K+N, ... only"),
@@ -310,7 +312,6 @@ static bool parse_options(int argc, char **argv, MatchConfig *c, Args *a, int *s
 	    {a->summarize && !a->files.count, "--summarize needs at least one PDN file"},
 	    {!a->summarize && a->engines != 2, "a match needs two --engine options"},
 	    {!a->summarize && c->games == 0, "a match needs --games N"},
-	    {!a->summarize && !c->openings_path, "a match needs --openings FILE"},
 	};
 	if (!a->summarize && a->files.count) {
 		*status =
@@ -321,8 +322,13 @@ static bool parse_options(int argc, char **argv, MatchConfig *c, Args *a, int *s
 	const char *missing = NULL;
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0] && !missing; i++)
 		missing = rules[i].broken ? rules[i].why : NULL;
-	if (!missing)
+	if (!missing) {
+		/* English plays the three-move deck, each rule set its own
+		 * starts: never pool's read under other rules. */
+		if (!c->openings_path)
+			c->openings_path = openings_default_path(c->variant);
 		return true;
+	}
 	cmdline_operands_free(&a->files);
 	*status = cmdline_fail(&cmdline, "%s", missing);
 	return false;
