@@ -155,12 +155,19 @@ static void refusal_reason(CbEngine *cb, EngineStatus set, char *out, size_t siz
 /* The rule sets whose boards, numbers and first side have been checked
  * against CheckerBoard's own (doc/CHECKERBOARD.md): English (21) is
  * numbered and placed as pool, Italian (22) and Spanish (24) by their
- * numbering; Czech (29), whose numbering CheckerBoard marks unchecked, is
- * refused. */
+ * numbering. Czech (29) is refused, by `set gametype` and `set variant`
+ * alike: CheckerBoard 1.77a writes gametype 29's squares with
+ * coorstonumber() but reads them back with a numbertocoors() that lands
+ * two squares further on (squares 1 and 2 off its board), so no move list
+ * an engine answers would be read where it was meant. */
 static bool board_checked(Variant v)
 {
 	return v != VARIANT_CZECH;
 }
+
+static const char czech_refused[] =
+    "Czech draughts (gametype 29) is not played in CheckerBoard 1.77a: its numbertocoors() reads "
+    "gametype 29's square numbers two squares off (doc/CHECKERBOARD.md)";
 
 static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 {
@@ -178,8 +185,9 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		EngineOptions o;
 		EngineStatus set = ENGINE_WRONG_VARIANT;
 		char reason[OPTION_ERROR_MAX];
-		if (value && !next_word(&args) && !number_parse(value, 1, 99, &v) &&
-		    variant_from_game_type((int)v, &variant) && board_checked(variant)) {
+		bool known = value && !next_word(&args) && !number_parse(value, 1, 99, &v) &&
+		             variant_from_game_type((int)v, &variant);
+		if (known && board_checked(variant)) {
 			pthread_mutex_lock(&cb->lock);
 			engine_get_options(cb->engine, &o);
 			o.variant = variant;
@@ -189,6 +197,8 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 		}
 		if (set == ENGINE_OK)
 			return reply_text(reply, size, true, "%lld", v);
+		if (known && !board_checked(variant))
+			return reply_text(reply, size, false, "error: %s", czech_refused);
 		/* Rules poolshark plays, refused (a network file of other rules is set). */
 		if (set != ENGINE_WRONG_VARIANT)
 			return reply_text(reply, size, false, "error: gametype not set: %s", reason);
@@ -207,6 +217,10 @@ static bool command_set(CbEngine *cb, char *args, char *reply, size_t size)
 	pthread_mutex_lock(&cb->lock);
 	engine_get_options(cb->engine, &o);
 	bool parsed = value && !next_word(&args) && options_parse(option, value, &o, error, sizeof error);
+	if (parsed && !board_checked(o.variant)) {
+		pthread_mutex_unlock(&cb->lock);
+		return reply_text(reply, size, false, "error: %s not set: %s", what, czech_refused);
+	}
 	EngineStatus set = parsed ? engine_set_options(cb->engine, &o) : ENGINE_OK;
 	char reason[OPTION_ERROR_MAX];
 	refusal_reason(cb, set, reason, sizeof reason);
