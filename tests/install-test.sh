@@ -70,6 +70,16 @@ line=$("$prefix/bin/poolshark" analyse --fen 'W:WK1,K2:BK32' --depth 2 | head -n
 echo "$line" | grep -q 'egdb-hits [1-9]' || fail "the installed poolshark does not probe $egdb: $line"
 echo "installed: $(echo "$found" | wc -l) files; poolshark finds $egdb: $line"
 
+# Without --openings, the installed pool-match plays the rule set's
+# installed openings (no source tree in the working directory).
+match=$(cd "$scratch" && "$prefix/bin/pool-match" --engine cmd="$prefix/bin/poolshark" \
+	--engine cmd="$prefix/bin/poolshark" --variant english --games 2 --depth 2 --pdn match.pdn 2>&1) ||
+	fail "the installed pool-match without --openings: $match"
+first=$(grep -v '^#' "$prefix/share/poolshark/openings-english.fen" | head -n 1)
+grep -q "^\[FEN \"$first\"\]" "$scratch/match.pdn" ||
+	fail "the installed pool-match did not play from $prefix/share/poolshark/openings-english.fen"
+echo "installed pool-match without --openings: $prefix/share/poolshark/openings-english.fen"
+
 # Installing again over the same files is an update, not an error.
 make --no-print-directory BUILD="$build" OPT=-O2 PREFIX="$prefix" install >/dev/null || fail "a second make install"
 

@@ -30,6 +30,7 @@ typedef enum Opponent {
 
 typedef struct GenOptions {
 	const char *out, *openings, *egdb_dir;
+	char openings_default[OPENINGS_PATH_MAX]; /* the path when --openings is not given */
 	const char *eval_file; /* NULL: the classic evaluation; "default": the compiled-in network */
 	Variant variant;
 	int games, random_plies, max_plies, hash_mb, jobs, shard_index, shard_count;
@@ -115,7 +116,8 @@ static bool settle_gen_options(GenOptions *o, const GenChoices *c, char *problem
 	}
 	o->eval_file = eval_net ? (c->eval_file ? c->eval_file : "default") : NULL;
 	if (!o->openings)
-		o->openings = openings_default_path(o->variant);
+		o->openings =
+		    openings_find_default(o->variant, o->openings_default, sizeof o->openings_default);
 	return true;
 }
 

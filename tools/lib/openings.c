@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "poolshark/notation.h"
 #include "poolshark/random.h"
 #include "poolshark/textfile.h"
+#include "poolshark/version.h"
 
 /* An openings file is a few thousand lines; this bound only stops a file
  * without end (/dev/zero, a pipe that never closes). */
@@ -27,6 +29,21 @@ const char *openings_default_path(Variant v)
 	case VARIANT_CZECH: return "tools/data/openings-czech.fen";
 	default: return "tools/data/openings.fen";
 	}
+}
+
+const char *openings_find_default(Variant v, char *path, size_t size)
+{
+	const char *repository = openings_default_path(v);
+	snprintf(path, size, "%s", repository);
+	const char *egdb = poolshark_installed_egdb_dir, *slash = strrchr(egdb, '/');
+	if (access(repository, R_OK) == 0 || !slash)
+		return path;
+	char installed[OPENINGS_PATH_MAX];
+	int n = snprintf(installed, sizeof installed, "%.*s/%s", (int)(slash - egdb), egdb,
+	                 strrchr(repository, '/') + 1);
+	if (n > 0 && (size_t)n < sizeof installed && access(installed, R_OK) == 0)
+		snprintf(path, size, "%s", installed);
+	return path;
 }
 
 bool openings_read(const char *path, Variant v, volatile const sig_atomic_t *interrupted, Openings *out,

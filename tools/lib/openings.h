@@ -21,6 +21,16 @@ typedef struct Openings {
  * pool, tools/data/openings-NAME.fen for the others. */
 const char *openings_default_path(Variant v);
 
+enum { OPENINGS_PATH_MAX = 512 };
+
+/* The openings file a tool reads when given none, written into path[size]
+ * (OPENINGS_PATH_MAX is enough) and returned: the repository's
+ * (openings_default_path) when it can be read from the working directory,
+ * else an installed copy's PREFIX/share/poolshark/NAME (the directory that
+ * holds poolshark_installed_egdb_dir) when that can be read, else the
+ * repository's, so that the error names the file looked for. */
+const char *openings_find_default(Variant v, char *path, size_t size);
+
 /*
  * Reads `path`: one FEN a line, blank lines and lines starting with `#`
  * skipped, each position set to variant v. False with "PATH: reason" or

@@ -27,7 +27,8 @@ static const char synopsis[] =
     "       pool-match --summarize A.pdn [B.pdn ...] [--sprt ...]\n"
     "\n"
     "Per-engine LIMIT (tc=, movetime=, depth=, nodes=) overrides the common one.\n"
-    "Without --openings, the rule set's file under tools/data/ (from the source tree).\n"
+    "Without --openings, the rule set's file: tools/data/ in the source tree,\n"
+    "else the installed copy's share/poolshark/.\n"
     "Each opening is played twice, colours reversed; the first engine has Black\n"
     "in odd rounds. Elo, LOS and the SPRT are from the first engine's side.\n";
 
@@ -326,7 +327,8 @@ static bool parse_options(int argc, char **argv, MatchConfig *c, Args *a, int *s
 		/* English plays the three-move deck, each rule set its own
 		 * starts: never pool's read under other rules. */
 		if (!c->openings_path)
-			c->openings_path = openings_default_path(c->variant);
+			c->openings_path = openings_find_default(c->variant, c->openings_default,
+			                                         sizeof c->openings_default);
 		return true;
 	}
 	cmdline_operands_free(&a->files);

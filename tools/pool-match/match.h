@@ -11,6 +11,7 @@
 
 #include "poolshark/game.h"
 #include "hubclient.h"
+#include "openings.h"
 #include "stats.h"
 
 enum { MAX_PARAMS = 32, TERMINATION_MAX = 48, DETAIL_MAX = 512, MAX_TERMINATIONS = 32 };
@@ -39,6 +40,7 @@ typedef struct MatchConfig {
 	int games;
 	int concurrency;
 	const char *openings_path;
+	char openings_default[OPENINGS_PATH_MAX]; /* the path when --openings is not given */
 	const char *pdn_path;
 	bool sprt_enabled;
 	SprtConfig sprt;

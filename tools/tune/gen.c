@@ -16,6 +16,7 @@
 
 typedef struct GenOptions {
 	const char *openings;
+	char openings_default[OPENINGS_PATH_MAX]; /* the path when --openings is not given */
 	Variant variant;
 	int games, depth, random_plies, per_game, max_plies, hash_mb;
 	long long nodes, seed;
@@ -82,7 +83,8 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o, int *status)
 	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
 	if (!o->openings)
-		o->openings = openings_default_path(o->variant);
+		o->openings =
+		    openings_find_default(o->variant, o->openings_default, sizeof o->openings_default);
 	return true;
 }
 
