@@ -150,6 +150,7 @@ typedef struct Solved {
 	RefBoard *boards;
 	int *first;    /* successors of boards[i]: succ[first[i] .. first[i + 1]) */
 	int32_t *succ; /* key, or -1: the side to move there has no piece */
+	uint32_t *key; /* of boards[i] */
 } Solved;
 
 static void add_board(Solved *s, const RefBoard *b)
@@ -226,16 +227,24 @@ static void solve_small(Solved *s, RefRules rules)
 	}
 	s->first[s->count] = (int)used;
 	free(moves);
+	s->key = malloc(sizeof *s->key * (size_t)s->count);
+	assert_non_null(s->key);
+	for (int i = 0; i < s->count; i++)
+		s->key[i] = board_key(&s->boards[i]);
 
+	/* Each depth looks only at the boards still open, by their keys. */
+	uint32_t *open = malloc(sizeof *open * (size_t)s->count);
+	uint32_t *now = malloc(sizeof *now * (size_t)s->count);
+	assert_non_null(open);
+	assert_non_null(now);
+	int open_count = s->count;
+	for (int i = 0; i < s->count; i++)
+		open[i] = (uint32_t)i;
 	int quiet_levels = 0;
 	for (int depth = 0; quiet_levels < 2; depth++) {
-		int settled = 0;
-		uint32_t *now = malloc(sizeof *now * (size_t)s->count);
-		assert_non_null(now);
-		for (int i = 0; i < s->count; i++) {
-			uint32_t key = board_key(&s->boards[i]);
-			if (s->value[key] != UNKNOWN)
-				continue;
+		int settled = 0, kept = 0;
+		for (int o = 0; o < open_count; o++) {
+			int i = (int)open[o];
 			bool win = false, all_won = true;
 			for (int j = s->first[i]; j < s->first[i + 1]; j++) {
 				uint8_t v = s->succ[j] < 0 ? 1 : s->value[s->succ[j]];
@@ -251,18 +260,19 @@ static void solve_small(Solved *s, RefRules rules)
 			}
 			/* Odd depths settle wins, even depths losses. */
 			if ((depth % 2 == 1 && win) || (depth % 2 == 0 && all_won))
-				now[settled++] = key;
+				now[settled++] = s->key[i];
+			else
+				open[kept++] = (uint32_t)i;
 		}
 		for (int i = 0; i < settled; i++)
 			s->value[now[i]] = (uint8_t)(depth + 1);
-		free(now);
+		open_count = kept;
 		quiet_levels = settled ? 0 : quiet_levels + 1;
 	}
-	for (int i = 0; i < s->count; i++) {
-		uint32_t key = board_key(&s->boards[i]);
-		if (s->value[key] == UNKNOWN)
-			s->value[key] = EGDB_VALUE_DRAW;
-	}
+	for (int o = 0; o < open_count; o++)
+		s->value[s->key[open[o]]] = EGDB_VALUE_DRAW;
+	free(open);
+	free(now);
 }
 
 /* The files of rule set v in dir against the independent solver under the
@@ -277,7 +287,7 @@ static void agree_with_independent_solver(const char *dir, Variant variant, RefR
 		Position p;
 		support_from_reference(&s.boards[i], &p);
 		assert_int_equal(p.variant, variant);
-		uint8_t v, want = s.value[board_key(&s.boards[i])];
+		uint8_t v, want = s.value[s.key[i]];
 		assert_true(egdb_probe(db, &p, &v));
 		if (v != want) {
 			char text[128];
@@ -297,6 +307,7 @@ static void agree_with_independent_solver(const char *dir, Variant variant, RefR
 	    variant_rules(variant)->name, s.count, wins, draws, losses, longest);
 	egdb_close(db);
 	free(s.value);
+	free(s.key);
 	free(s.boards);
 	free(s.first);
 	free(s.succ);
