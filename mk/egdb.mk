@@ -2,7 +2,7 @@
 # Endgame databases and the Slurm test.
 
 # Endgame databases (doc/EGDB.md); a rerun resumes after the last finished class.
-# EGDB_VARIANT=russian or brazilian builds that rule set's into databases/NAME,
+# EGDB_VARIANT=NAME (russian, english, ...) builds that rule set's into databases/NAME,
 # where the engine finds them from egdb-path databases.
 EGDB_PIECES ?= 5
 EGDB_THREADS ?= 2

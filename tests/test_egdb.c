@@ -22,11 +22,11 @@
 typedef struct Paths {
 	char tool[1024];
 	char engine[1024];
-	char dir[256];   /* scratch directory */
-	char db[300];    /* up to 4 pieces, built once by the suite */
-	char other[300]; /* built again, differently, for comparison */
-	char
-	    variants[300]; /* Russian and Brazilian up to 4 pieces, in variants/russian, variants/brazilian */
+	char dir[256];      /* scratch directory */
+	char db[300];       /* up to 4 pieces, built once by the suite */
+	char other[300];    /* built again, differently, for comparison */
+	char variants[300]; /* Russian and Brazilian up to 4 pieces, English, Italian, Spanish and
+	                       Czech up to 3, each in variants/NAME */
 } Paths;
 
 static Paths paths;
@@ -355,6 +355,52 @@ static void test_variant_files_agree_with_independent_solver(void **state)
 	egdb_close(pool);
 }
 
+/* The rule sets whose men capture forward only, built by the same
+ * generator from the rules' fields, against the reference that plays
+ * each on its own (short kings in English and Italian, a man that may
+ * not take a king and the FID's order of captures in Italian, the
+ * majority then kings in Spanish, a king's capture first in Czech). */
+static void test_family_files_agree_with_independent_solver(void **state)
+{
+	(void)state;
+	static const struct {
+		Variant variant;
+		RefRules rules;
+	} family[] = {{VARIANT_ENGLISH, REF_ENGLISH},
+	              {VARIANT_ITALIAN, REF_ITALIAN},
+	              {VARIANT_SPANISH, REF_SPANISH},
+	              {VARIANT_CZECH, REF_CZECH}};
+	Egdb *pool = open_db(paths.db);
+	for (size_t f = 0; f < sizeof family / sizeof family[0]; f++) {
+		Variant v = family[f].variant;
+		agree_with_independent_solver(paths.variants, v, family[f].rules);
+		/* Files of 3 pieces, and a value of each rule set that is not pool's. */
+		Egdb *db = open_variant_db(paths.variants, v);
+		assert_int_equal(egdb_max_pieces(db), 3);
+		assert_int_equal(egdb_variant(db), v);
+		EgdbClass c = {{1, 0}, {1, 1}}; /* a man and a king to move against a king */
+		int differ = 0;
+		for (uint64_t i = 0; i < egdb_class_size(c); i++) {
+			Position p, q;
+			uint8_t a, b;
+			if (!egdb_position(VARIANT_POOL, c, i, &p))
+				continue;
+			q = p;
+			q.variant = (uint8_t)v;
+			assert_true(egdb_probe(pool, &p, &a));
+			assert_true(egdb_probe(db, &q, &b));
+			assert_false(egdb_probe(db, &p, &a)); /* a pool position: not its rules */
+			differ += a != b;
+		}
+		if (differ == 0)
+			fail_msg("%s: every m1k1-m0k1 value is pool's", variant_rules(v)->name);
+		print_message("%s: %d values of m1k1-m0k1 differ from pool's\n", variant_rules(v)->name,
+		              differ);
+		egdb_close(db);
+	}
+	egdb_close(pool);
+}
+
 /* A set is of one rule set: another's files, a newer format and a
  * truncated file are refused by name, everywhere a directory is opened. */
 static void test_files_of_other_rules_are_refused(void **state)
@@ -418,13 +464,22 @@ static void test_files_of_other_rules_are_refused(void **state)
 	if (!strstr(out, "--variant: unknown variant `xx` (known: " VARIANT_NAMES ")") ||
 	    !strstr(out, "exit 2"))
 		fail_msg("%s", out);
-	/* Rule sets the solver is not written for: refused before anything is built. */
+	/* Italian files are no Spanish ones, though both are played on the
+	 * mirrored board: the tool and the library name both. */
 	snprintf(command, sizeof command,
-	         "%s build --variant italian --dir %s/italian 2>&1; echo \"exit $?\"", paths.tool, dir);
+	         "%s verify --variant spanish --dir %s/italian --pieces 3 2>&1; echo \"exit $?\"", paths.tool,
+	         paths.variants);
 	run_output(out, sizeof out, command);
-	if (!strstr(out, "--variant italian: no endgame databases for Italian draughts yet") ||
-	    !strstr(out, "exit 2"))
+	if (!strstr(out, ".egdb: a database of Italian draughts, not Spanish draughts") ||
+	    !strstr(out, "exit 1"))
 		fail_msg("%s", out);
+	snprintf(mixed, sizeof mixed, "%s/english", paths.variants);
+	assert_null(egdb_open(mixed, VARIANT_CZECH, err, sizeof err));
+	assert_non_null(strstr(err, "a database of English checkers, not Czech draughts"));
+	assert_null(egdb_open(mixed, VARIANT_POOL, err, sizeof err));
+	assert_non_null(strstr(err, "a database of English checkers, not American pool checkers"));
+	assert_null(egdb_open(paths.db, VARIANT_ENGLISH, err, sizeof err));
+	assert_non_null(strstr(err, "a database of American pool checkers, not English checkers"));
 	/* The engine refuses each and keeps what it had. */
 	snprintf(command, sizeof command,
 	         "printf 'set-param name=egdb-path value=%s\\nset-param name=egdb-path value=%s\\n"
@@ -878,6 +933,44 @@ static void test_russian_search_plays_by_distance_within_its_counts(void **state
 		fail_msg("%s", out);
 }
 
+/* English databases in an English search: the win is sure only while
+ * the 40-move rule (80 plies with no man moved and nothing taken) leaves
+ * room for it, and the programs find the set under DIR/english. */
+static void test_english_search_plays_by_distance_within_the_40_move_rule(void **state)
+{
+	(void)state;
+	Egdb *db = open_variant_db(paths.variants, VARIANT_ENGLISH);
+	Position p = variant_position("W:WK1,K2:BK32", VARIANT_ENGLISH);
+	uint8_t v;
+	assert_true(egdb_probe(db, &p, &v));
+	assert_int_equal(v, 33 + 1); /* two short kings against one: a win */
+	DrawCounters fresh, c;
+	game_counters_start(&p, &fresh);
+	SearchResult r;
+	search_counters(db, &p, &fresh, 6, &r);
+	assert_true(r.egdb_root);
+	assert_int_equal(r.score, SCORE_WIN - 33);
+	/* The winning 33rd ply comes 32 plies on: after 47 plies of the count
+	 * the game ends before the 80th, after 48 the count ends it first. */
+	c = fresh;
+	c.reversible_plies = 47;
+	search_counters(db, &p, &c, 6, &r);
+	assert_int_equal(r.score, SCORE_WIN - 33);
+	c.reversible_plies = 48;
+	search_counters(db, &p, &c, 6, &r);
+	assert_true(r.egdb_root);
+	assert_int_equal(r.score, SCORE_EGDB_LIKELY_WIN - 33);
+	egdb_close(db);
+
+	char out[8192], command[2048];
+	snprintf(command, sizeof command,
+	         "%s analyse --variant english --egdb %s --fen 'W:WK1,K2:BK32' --depth 4", paths.engine,
+	         paths.variants);
+	run_output(out, sizeof out, command);
+	if (!strstr(out, "(database win in 33 plies)") || !strstr(out, "egdb-hits"))
+		fail_msg("%s", out);
+}
+
 /* At the root a win the counts leave room for comes before a faster one
  * they may stop: in Russian two kings and a man against a king, with the
  * balance count (7.2.6: 30 moves since a capture or a crowning) nearly
@@ -1206,7 +1299,11 @@ static int setup(void **state)
 	               support_shell(
 	                   NULL,
 	                   "%s build --variant brazilian --dir %s/brazilian --pieces 4 --threads 2 --quiet",
-	                   paths.tool, paths.variants)
+	                   paths.tool, paths.variants) ||
+	               support_shell(NULL,
+	                             "for v in english italian spanish czech; do %s build --variant $v "
+	                             "--dir %s/$v --pieces 3 --threads 2 --quiet || exit 1; done",
+	                             paths.tool, paths.variants)
 	           ? -1
 	           : 0;
 }
@@ -1218,6 +1315,7 @@ int main(void)
 	    cmocka_unit_test(test_pairs_in_dependency_order),
 	    cmocka_unit_test(test_files_agree_with_independent_solver),
 	    cmocka_unit_test(test_variant_files_agree_with_independent_solver),
+	    cmocka_unit_test(test_family_files_agree_with_independent_solver),
 	    cmocka_unit_test(test_files_of_other_rules_are_refused),
 	    cmocka_unit_test(test_three_kings_against_one),
 	    cmocka_unit_test(test_two_kings_against_one),
@@ -1233,6 +1331,7 @@ int main(void)
 	    cmocka_unit_test(test_lookup_names_every_move),
 	    cmocka_unit_test(test_other_variants_do_not_probe),
 	    cmocka_unit_test(test_russian_search_plays_by_distance_within_its_counts),
+	    cmocka_unit_test(test_english_search_plays_by_distance_within_the_40_move_rule),
 	    cmocka_unit_test(test_root_prefers_a_win_within_the_counts),
 	    cmocka_unit_test(test_kings_plan_weights_are_the_fit),
 	    cmocka_unit_test(test_kings_plan_follows_the_distance),

@@ -28,8 +28,8 @@ enum {
 };
 
 /* The rule set a file's header names: its Variant plus one (pool 1,
- * Russian 2, Brazilian 3), so that pool's files of the first format stay
- * valid as they are. */
+ * Russian 2, Brazilian 3, English 4, Italian 5, Spanish 6, Czech 7), so
+ * that pool's files of the first format stay valid as they are. */
 static inline uint32_t egdb_variant_code(Variant v)
 {
 	return (uint32_t)v + 1;

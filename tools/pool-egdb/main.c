@@ -30,8 +30,8 @@ static const char synopsis[] =
     "\n"
     "V is the rule set: " VARIANT_NAMES " (default pool); its files name it and\n"
     "another's are refused. DIR defaults to databases for pool and to\n"
-    "databases/russian, databases/brazilian for the others (the engine finds them\n"
-    "there from egdb-path databases).\n"
+    "databases/V for the others (the engine finds them there from egdb-path\n"
+    "databases).\n"
     "build keeps finished classes (a rerun resumes); --only builds or verifies one\n"
     "pair (X v Y and Y v X) whose dependencies exist, as a batch job does; --slice\n"
     "K/M verifies the K-th of M equal index ranges of every class (a job of an\n"
@@ -85,15 +85,6 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	};
 	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
-	/* The solver's retrograde steps are written for these three; English,
-	 * Italian, Spanish and Czech databases would not verify. */
-	if (a->variant != VARIANT_POOL && a->variant != VARIANT_RUSSIAN && a->variant != VARIANT_BRAZILIAN) {
-		char why[160];
-		snprintf(why, sizeof why, "--variant %s: no endgame databases for %s yet (doc/EGDB.md)",
-		         variant_rules(a->variant)->name, variant_rules(a->variant)->title);
-		*status = cmdline_fail(&cmdline, "%s", why);
-		return false;
-	}
 	if (!a->dir) {
 		if (a->variant == VARIANT_POOL)
 			snprintf(a->dir_default, sizeof a->dir_default, "databases");

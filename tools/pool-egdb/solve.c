@@ -56,6 +56,7 @@ typedef struct Solver {
 	EgdbClass cls[2];
 	uint64_t n[2];
 	int tables;
+	bool kings_fly; /* the rule set's kings move along whole diagonals */
 	uint64_t total;
 	uint8_t *value;       /* 0 unsettled, else distance + 1; EGDB_VALUE_NONE no position */
 	atomic_uchar *count;  /* quiet moves not yet known to lose, | CANNOT_LOSE */
@@ -182,8 +183,9 @@ static void run_slices(Solver *s, uint64_t first, uint64_t last, int threads, vo
 
 /* The positions from which the side that is not to move in *p reached it by
  * a quiet move that stays in the pair: a king slid back along a free
- * diagonal, or a man stepped back one square; each must have had no capture. */
-static int unmoves(const Position *p, Position *out)
+ * diagonal (one square when kings do not fly), or a man stepped back one
+ * square; each must have had no capture. */
+static inline int unmoves(const Position *p, bool flying, Position *out)
 {
 	int n = 0;
 	Color them = color_other(p->side);
@@ -191,6 +193,7 @@ static int unmoves(const Position *p, Position *out)
 	for (Bitboard b = p->pieces[them]; b; b &= b - 1) {
 		int s = bb_lowest(b);
 		bool king = (p->kings & bb_square(s)) != 0;
+		bool slide = king && flying;
 		for (int d = 0; d < DIR_COUNT; d++) {
 			/* A man of `them` came from behind: White men move up. */
 			if (!king && dir_is_down((Direction)d) != (them == WHITE))
@@ -209,7 +212,7 @@ static int unmoves(const Position *p, Position *out)
 				q.variant = p->variant;
 				if (!movegen_has_capture(&q))
 					out[n++] = q;
-				if (!king)
+				if (!slide)
 					break;
 				t = bitboard_neighbors[d][bb_lowest(t)];
 			}
@@ -225,7 +228,8 @@ static void propagate(Solver *s, IdList *lists, uint64_t id, int level)
 	int t = table_of(s, id, &index);
 	Position p, before[4 * SQUARE_COUNT];
 	egdb_position(s->st->variant, s->cls[t], index, &p);
-	int n = unmoves(&p, before);
+	/* Two calls with constant rules, so that each gets its own loop. */
+	int n = s->kings_fly ? unmoves(&p, true, before) : unmoves(&p, false, before);
 	bool lost = (level & 1) == 0;
 	for (int i = 0; i < n; i++) {
 		uint64_t q = id_of(s, &before[i]);
@@ -496,6 +500,7 @@ bool solve_pair(Store *st, EgdbClass pair, const BuildOptions *o)
 	s.cls[0] = pair;
 	s.cls[1] = egdb_class_swap(pair);
 	s.tables = egdb_class_equal(s.cls[0], s.cls[1]) ? 1 : 2;
+	s.kings_fly = variant_rules(st->variant)->kings_fly;
 	s.threads = workers_clamp(o->threads);
 	s.n[0] = egdb_class_size(s.cls[0]);
 	s.n[1] = s.tables == 2 ? egdb_class_size(s.cls[1]) : 0;
