@@ -150,8 +150,8 @@ int engine_egdb_pieces(const Engine *e, const char **error);
  * The endgame databases' verdict on the current position and on each of
  * its legal moves (egdb_lookup(): best first, at most `max` written).
  * Returns the number of legal moves, or -1 with the reason in *why when
- * the engine has no databases, plays another rule set, or the position
- * is not in them. Safe while a search runs.
+ * the engine has no databases, they are of another rule set than the
+ * position's, or the position is not in them. Safe while a search runs.
  */
 int engine_lookup(Engine *e, EgdbVerdict *verdict, EgdbMoveVerdict *moves, int max, const char **why);
 

@@ -124,8 +124,8 @@ int engine_lookup(Engine *e, EgdbVerdict *verdict, EgdbMoveVerdict *moves, int m
 		*why = e->egdb_error[0] ? e->egdb_error : "no endgame databases (egdb-path is none)";
 		return -1;
 	}
-	if (e->options.variant != VARIANT_POOL) {
-		*why = "the endgame databases are of pool checkers";
+	if (egdb_variant(e->egdb) != position_variant(p)) {
+		*why = "the endgame databases are of another rule set";
 		return -1;
 	}
 	int count = egdb_lookup(e->egdb, p, verdict, moves, max);
