@@ -14,11 +14,17 @@ egdb: deps pool-egdb
 egdb-verify: deps pool-egdb
 	./pool-egdb verify --variant $(EGDB_VARIANT) --dir $(EGDB_DIR) --pieces $(EGDB_PIECES) --threads $(EGDB_THREADS)
 
-# Needs the five-piece databases (make egdb); CONVERT_NODES per move.
+# Needs the databases of EGDB_PIECES (make egdb): CONVERT_POSITIONS won and
+# CONVERT_DRAWS drawn positions of EGDB_PIECES-1 and EGDB_PIECES pieces,
+# CONVERT_NODES per move.
 CONVERT_NODES ?= 100000
+CONVERT_POSITIONS ?= 50
+CONVERT_DRAWS ?= 50
+CONVERT = ./egdb-convert --egdb $(EGDB_DIR) --variant $(EGDB_VARIANT) --pieces $(EGDB_PIECES) \
+	--positions $(CONVERT_POSITIONS) --draws $(CONVERT_DRAWS) --nodes $(CONVERT_NODES)
 egdb-conversion: all
-	./egdb-convert --egdb $(EGDB_DIR) --variant $(EGDB_VARIANT) --nodes $(CONVERT_NODES) | tail -n 3
-	./egdb-convert --egdb $(EGDB_DIR) --variant $(EGDB_VARIANT) --nodes $(CONVERT_NODES) --without | tail -n 3
+	$(CONVERT) | tail -n 3
+	$(CONVERT) --without | tail -n 3
 
 # Starts its own single-node Slurm (needs root; installs Debian's slurm packages): databases, a
 # sharded match and sharded training data through it.
