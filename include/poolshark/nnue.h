@@ -200,8 +200,8 @@ uint64_t nnue_checksum(const uint8_t *image, size_t size);
 size_t nnue_file_size(int hidden, int buckets);
 
 /* True when a network for rule set v is compiled in: pool, Russian,
- * Brazilian and English have one; the others play with the classic
- * evaluation. */
+ * Brazilian, English and Italian have one; Spanish and Czech play with the
+ * classic evaluation. */
 bool nnue_has_default(Variant v);
 
 /*

@@ -213,21 +213,25 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
 /* The bytes of tools/data/nnue-VARIANT.bin, written into a C file by the
  * build (scripts/embed-bytes), so that the default networks need no file at
  * run time. */
-extern const unsigned char nnue_pool_data[], nnue_russian_data[], nnue_brazilian_data[], nnue_english_data[];
-extern const size_t nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size;
+extern const unsigned char nnue_pool_data[], nnue_russian_data[], nnue_brazilian_data[], nnue_english_data[],
+    nnue_italian_data[];
+extern const size_t nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size,
+    nnue_italian_size;
 
 bool nnue_has_default(Variant v)
 {
-	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN || v == VARIANT_ENGLISH;
+	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN || v == VARIANT_ENGLISH ||
+	       v == VARIANT_ITALIAN;
 }
 
 bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
 {
 	const unsigned char *bytes[] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data,
-	                                nnue_english_data};
-	size_t sizes[] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size};
+	                                nnue_english_data, nnue_italian_data};
+	size_t sizes[] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size,
+	                  nnue_italian_size};
 	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 &&
-	                   VARIANT_ENGLISH == 3,
+	                   VARIANT_ENGLISH == 3 && VARIANT_ITALIAN == 4,
 	               "the compiled-in networks in Variant order");
 	if (!nnue_has_default(v)) {
 		snprintf(err, err_size, "no network is compiled in for %s", variant_rules(v)->title);
