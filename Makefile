@@ -144,10 +144,10 @@ $(BUILD)/gen/book_default.o: $(BUILD)/gen/book_default.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The default networks, one per rule set, are compiled in the same way (doc/EVAL.md).
-NNUE_DEFAULT := $(foreach v,pool russian brazilian english italian,tools/data/nnue-$(v).bin)
+NNUE_DEFAULT := $(foreach v,pool russian brazilian english italian spanish czech,tools/data/nnue-$(v).bin)
 $(BUILD)/gen/nnue_default.c: $(NNUE_DEFAULT) scripts/embed-bytes
 	@mkdir -p $(dir $@)
-	{ for v in pool russian brazilian english italian; do \
+	{ for v in pool russian brazilian english italian spanish czech; do \
 		sh scripts/embed-bytes nnue_$$v tools/data/nnue-$$v.bin || exit 1; done; } > $@.new && mv -f $@.new $@
 
 $(BUILD)/gen/nnue_default.o: $(BUILD)/gen/nnue_default.c

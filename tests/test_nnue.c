@@ -343,6 +343,28 @@ static void assert_same_weights(const NnueNetwork *a, const NnueNetwork *b)
 	}
 }
 
+/* Every rule set of the table has a compiled-in network, made for it (its
+ * header names that rule set), and the rule sets' networks differ. */
+static void test_every_rule_set_has_its_network(void **state)
+{
+	(void)state;
+	NnueNetwork *nets = calloc(VARIANT_COUNT, sizeof *nets);
+	assert_non_null(nets);
+	char err[NNUE_ERROR_MAX];
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		assert_true(nnue_has_default((Variant)v));
+		assert_true(nnue_load_default(&nets[v], (Variant)v, err, sizeof err));
+		assert_int_equal(nets[v].variant, v);
+		for (int w = 0; w < v; w++)
+			if (nets[w].hidden == nets[v].hidden)
+				assert_memory_not_equal(nets[w].ft_weight, nets[v].ft_weight,
+				                        NNUE_INPUTS * (size_t)nets[v].hidden *
+				                            sizeof nets[v].ft_weight[0]);
+	}
+	assert_false(nnue_has_default(VARIANT_COUNT));
+	free(nets);
+}
+
 /* The float twin made from a quantized network (train --init) exports
  * the same weights file byte for byte: for each compiled-in network and a
  * small exported one. */
@@ -583,6 +605,7 @@ int main(void)
 	    cmocka_unit_test(test_colours_are_symmetric),
 	    cmocka_unit_test(test_kernels_equal_portable),
 	    cmocka_unit_test(test_quantized_matches_float),
+	    cmocka_unit_test(test_every_rule_set_has_its_network),
 	    cmocka_unit_test(test_float_twin_round_trip),
 	    cmocka_unit_test(test_stacks_chosen_by_piece_count),
 	    cmocka_unit_test(test_stack_files),

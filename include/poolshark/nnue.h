@@ -199,9 +199,8 @@ bool nnue_kernel_from_environment(NnueKernel *out, char *err, size_t err_size);
 uint64_t nnue_checksum(const uint8_t *image, size_t size);
 size_t nnue_file_size(int hidden, int buckets);
 
-/* True when a network for rule set v is compiled in: pool, Russian,
- * Brazilian, English and Italian have one; Spanish and Czech play with the
- * classic evaluation. */
+/* True when a network for rule set v is compiled in: every rule set of
+ * the table (v < VARIANT_COUNT) has one. */
 bool nnue_has_default(Variant v);
 
 /*

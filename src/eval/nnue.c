@@ -214,25 +214,26 @@ bool nnue_load_file(NnueNetwork *net, const char *path, Variant expected, char *
  * build (scripts/embed-bytes), so that the default networks need no file at
  * run time. */
 extern const unsigned char nnue_pool_data[], nnue_russian_data[], nnue_brazilian_data[], nnue_english_data[],
-    nnue_italian_data[];
+    nnue_italian_data[], nnue_spanish_data[], nnue_czech_data[];
 extern const size_t nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size,
-    nnue_italian_size;
+    nnue_italian_size, nnue_spanish_size, nnue_czech_size;
 
 bool nnue_has_default(Variant v)
 {
-	return v == VARIANT_POOL || v == VARIANT_RUSSIAN || v == VARIANT_BRAZILIAN || v == VARIANT_ENGLISH ||
-	       v == VARIANT_ITALIAN;
+	return v < VARIANT_COUNT;
 }
 
 bool nnue_load_default(NnueNetwork *net, Variant v, char *err, size_t err_size)
 {
-	const unsigned char *bytes[] = {nnue_pool_data, nnue_russian_data, nnue_brazilian_data,
-	                                nnue_english_data, nnue_italian_data};
-	size_t sizes[] = {nnue_pool_size, nnue_russian_size, nnue_brazilian_size, nnue_english_size,
-	                  nnue_italian_size};
+	const unsigned char *bytes[] = {nnue_pool_data,    nnue_russian_data, nnue_brazilian_data,
+	                                nnue_english_data, nnue_italian_data, nnue_spanish_data,
+	                                nnue_czech_data};
+	size_t sizes[] = {nnue_pool_size,    nnue_russian_size, nnue_brazilian_size, nnue_english_size,
+	                  nnue_italian_size, nnue_spanish_size, nnue_czech_size};
 	_Static_assert(VARIANT_POOL == 0 && VARIANT_RUSSIAN == 1 && VARIANT_BRAZILIAN == 2 &&
-	                   VARIANT_ENGLISH == 3 && VARIANT_ITALIAN == 4,
-	               "the compiled-in networks in Variant order");
+	                   VARIANT_ENGLISH == 3 && VARIANT_ITALIAN == 4 && VARIANT_SPANISH == 5 &&
+	                   VARIANT_CZECH == 6 && VARIANT_COUNT == 7,
+	               "the compiled-in networks in Variant order, one per rule set");
 	if (!nnue_has_default(v)) {
 		snprintf(err, err_size, "no network is compiled in for %s", variant_rules(v)->title);
 		return false;

@@ -122,7 +122,7 @@ for (const v of FAMILY) {
     const piece = await page.locator(`#board [data-piece="${to}"]`).getAttribute('style');
     const [tx, ty] = v.cell(to);
     assert.match(piece, new RegExp(`translate\\(${tx * 100}px, ${ty * 100}px\\)`));
-    /* The reply's score, by a network (English, Italian) or the classic evaluation. */
+    /* The reply's score, by the rule set's network. */
     const score = /([+-]\d+\.\d\d|(win|loss) in \d+)/.source;
     assert.match(await page.textContent('#score'), new RegExp(`^poolshark ${score} \\(White's view\\)$`));
     assert.match(await page.textContent('#depth'), /^depth \d+, [\d,]+ nodes$/);

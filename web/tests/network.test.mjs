@@ -72,7 +72,7 @@ test('bench under eval=net differs from eval=classic in the worker (the network 
 });
 
 /* Opening, middlegame and endgame positions, either side to move, kings and
- * pending captures, and the start of the four other rule sets' networks. */
+ * pending captures, and the start of the six other rule sets' networks. */
 const POSITIONS = [
   ['pool', 'start'],
   ['pool', 'fen=W:W12,19,22,23,27,28,29,30,31,32:B2,3,4,8,9,10,11,14'],
@@ -84,6 +84,8 @@ const POSITIONS = [
   ['brazilian', 'start'],
   ['english', 'start'],
   ['italian', 'start'],
+  ['spanish', 'start'],
+  ['czech', 'start'],
 ];
 
 test(`eval=net: the worker's scores, nodes and lines of depth 1..${SEARCH_DEPTH} searches are the native ones`, async () => {
