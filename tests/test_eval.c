@@ -188,6 +188,70 @@ static void test_drawn_king_endings(void **state)
 	assert_int_equal(eval_draw_scale(&p, &eval_default_weights), 16);
 }
 
+/* Short kings (English, Italian) hold none of the flying king's
+ * fortresses: two kings beat one, k + 1 kings beat k, three beat one on
+ * the long diagonal, and an edge of a man in the ending is kept whole. The
+ * same positions stay scaled under flying kings. */
+static void test_short_king_endings_are_not_drawn(void **state)
+{
+	(void)state;
+	const char *endings[] = {
+	    "W:WK1,K10:BK27",         /* two kings against one */
+	    "W:WK1,K10,K17:BK22,K27", /* three against two */
+	    "W:WK1,K10,K17:BK22",     /* three against one on the long diagonal */
+	    "W:W20,K10:BK27",         /* a king and a man against a king */
+	    "W:W20,21,K10:B5,K27",    /* a man up, few pieces */
+	};
+	for (size_t i = 0; i < sizeof endings / sizeof *endings; i++) {
+		Position p = support_position(endings[i]);
+		for (int v = 0; v < VARIANT_COUNT; v++) {
+			p.variant = (uint8_t)v;
+			int scale = eval_draw_scale(&p, eval_weights_for((Variant)v));
+			if (variant_rules((Variant)v)->kings_fly ? scale == 16 : scale != 16)
+				fail_msg("%s in %s: scale %d", endings[i], variant_rules((Variant)v)->name,
+				         scale);
+		}
+	}
+	/* White, to move, is a king up: it wins with short kings, not with
+	 * flying ones. */
+	Position p = support_position("W:WK1,K10:BK27");
+	for (Variant v = VARIANT_ENGLISH; v <= VARIANT_ITALIAN; v++) {
+		p.variant = (uint8_t)v;
+		assert_true(eval_evaluate(&p, eval_weights_for(v)) > 100);
+	}
+	p.variant = VARIANT_RUSSIAN;
+	assert_between(eval_evaluate(&p, eval_weights_for(VARIANT_RUSSIAN)), -20, 20);
+}
+
+/* A king's mobility is the quiet moves it has under the position's rules:
+ * whole diagonals for a flying king, one step each way for a short one,
+ * as the move generator counts them. */
+static void test_king_mobility_follows_the_rules(void **state)
+{
+	(void)state;
+	EvalWeights w = only(offsetof(EvalWeights, king_mobility));
+	int short_total = 0, flying_total = 0;
+	for (int s = 0; s < 32; s++) {
+		Bitboard men = bb_square(13) | bb_square(22) | bb_square(26);
+		if (men & bb_square(s))
+			continue;
+		Position p;
+		position_set(&p, bb_square(s), men, bb_square(s), BLACK);
+		for (int v = 0; v < VARIANT_COUNT; v++) {
+			p.variant = (uint8_t)v;
+			if (movegen_has_capture(&p))
+				continue;
+			int moves = movegen_count(&p);
+			assert_int_equal(eval_evaluate(&p, &w), moves);
+			if (v == VARIANT_POOL)
+				flying_total += moves;
+			if (v == VARIANT_ENGLISH)
+				short_total += moves;
+		}
+	}
+	assert_true(short_total > 0 && flying_total > short_total);
+}
+
 /* The endings the search takes away from the network: five pieces or
  * fewer, the side ahead in pieces with kings only, the other with a king
  * (and maybe men), in every rule set; and, in Russian and Brazilian, two
@@ -304,6 +368,16 @@ static void test_three_kings_against_one_have_a_plan(void **state)
 	assert_int_equal(eval_kings_ending(&two_against_one, w), 2 * eval_evaluate(&two_against_one, w));
 	Position four_against_one = support_position("B:WK1,K10,K17,K22:BK27");
 	assert_int_equal(eval_kings_ending(&four_against_one, w), 2 * eval_evaluate(&four_against_one, w));
+
+	/* The plan hunts a flying king: short kings have none. */
+	Position off_diagonal = support_position("W:WK1,K10,K17:BK21");
+	assert_int_not_equal(eval_kings_ending(&off_diagonal, w), 2 * eval_evaluate(&off_diagonal, w));
+	for (Variant v = VARIANT_ENGLISH; v <= VARIANT_ITALIAN; v++) {
+		off_diagonal.variant = (uint8_t)v;
+		assert_true(eval_is_kings_ending(&off_diagonal));
+		assert_int_equal(eval_kings_ending(&off_diagonal, eval_weights_for(v)),
+		                 2 * eval_evaluate(&off_diagonal, eval_weights_for(v)));
+	}
 }
 
 /* Pool plays with eval_default_weights; every variant's table lies within
@@ -340,6 +414,8 @@ int main(void)
 	    cmocka_unit_test(test_back_row_guard),
 	    cmocka_unit_test(test_king_mobility_and_trapped_king),
 	    cmocka_unit_test(test_drawn_king_endings),
+	    cmocka_unit_test(test_short_king_endings_are_not_drawn),
+	    cmocka_unit_test(test_king_mobility_follows_the_rules),
 	    cmocka_unit_test(test_kings_endings_are_recognised),
 	    cmocka_unit_test(test_three_kings_against_one_have_a_plan),
 	    cmocka_unit_test(test_weights_per_variant),

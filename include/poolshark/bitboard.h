@@ -170,4 +170,14 @@ static inline int bb_king_moves(int s, Bitboard occupied)
 	                ~occupied);
 }
 
+/* The squares a short king (one step each way, English and Italian) on s
+ * can move to without capturing. */
+static inline int bb_king_steps(int s, Bitboard occupied)
+{
+	Bitboard sq = bb_square(s);
+	return bb_count(
+	    (bb_step_down_left(sq) | bb_step_down_right(sq) | bb_step_up_left(sq) | bb_step_up_right(sq)) &
+	    ~occupied);
+}
+
 #endif

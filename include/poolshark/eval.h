@@ -31,10 +31,10 @@ typedef struct EvalWeights {
 	int king_centre;          /* a king on the four centre squares */
 	int king_main_diagonal;   /* a king on the long diagonal 4-29 */
 	int king_double_diagonal; /* a king on 1-28 or 5-32 */
-	int king_mobility;        /* per square a king can move to */
+	int king_mobility;        /* per square a king can move to (one step for short kings) */
 	int king_trapped;         /* a king with no quiet move at all */
 	int drawn_scale;          /* sixteenths kept in a drawn flying-king ending */
-	int drawish_scale;        /* sixteenths kept where the win is unlikely */
+	int drawish_scale;        /* sixteenths kept where a flying king likely holds */
 } EvalWeights;
 
 /* The weights the engine plays with in pool checkers. */
@@ -64,24 +64,28 @@ int eval_evaluate(const Position *p, const EvalWeights *w);
  * endings the search scores by eval_kings_ending() instead of the network
  * (doc/EVAL.md, "Kings endings"), in every rule set: flying kings make
  * them the same endings, and the plans' fits to each rule set's databases
- * are the same fits (tests/test_egdb.c).
+ * are the same fits (tests/test_egdb.c). Under short kings (English,
+ * Italian) they are scored the same way, without the plans.
  */
 bool eval_is_kings_ending(const Position *p);
 
 /*
  * The value of such an ending for the side to move, |result| < EVAL_LIMIT:
  * twice eval_evaluate() (the network's scale there), and, in three kings
- * against one with the lone king off the long diagonal 4-29, the stronger
- * side's plan, kings_plan_bonus() with the compiled-in weights (fitted to
- * the databases' distances to the win), and in Russian and Brazilian two
- * kings and a man against one the same with kings_man_plan_bonus(). Pure;
- * meaningful only where eval_is_kings_ending(p).
+ * against one with the lone king off the long diagonal 4-29, where kings
+ * fly, the stronger side's plan, kings_plan_bonus() with the compiled-in
+ * weights (fitted to the databases' distances to the win), and in Russian
+ * and Brazilian two kings and a man against one the same with
+ * kings_man_plan_bonus(). Pure; meaningful only where
+ * eval_is_kings_ending(p).
  */
 int eval_kings_ending(const Position *p, const EvalWeights *w);
 
 /*
  * How much of the score survives the drawish-material rules, in sixteenths
- * (16 = all of it, 0 = a dead draw). Exposed for tests.
+ * (16 = all of it, 0 = a dead draw). The rules are flying kings'
+ * fortresses: under short kings (the position's VariantRules.kings_fly
+ * false) it is always 16. Exposed for tests.
  */
 int eval_draw_scale(const Position *p, const EvalWeights *w);
 

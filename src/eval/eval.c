@@ -104,6 +104,7 @@ typedef struct SideView {
 	Bitboard men, kings;
 	Bitboard their_kings;
 	Bitboard occupied;
+	bool kings_fly; /* the rules' kings: whole diagonals, else one step */
 } SideView;
 
 static int side_value(const EvalWeights *w, const SideView *v, int king_value)
@@ -149,7 +150,7 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	for (Bitboard b = v->kings; b; b &= b - 1) {
 		int s = bb_lowest(b);
 		Bitboard sq = bb_square(s);
-		int mobility = bb_king_moves(s, v->occupied);
+		int mobility = v->kings_fly ? bb_king_moves(s, v->occupied) : bb_king_steps(s, v->occupied);
 		score += mobility * w->king_mobility;
 		if (mobility == 0)
 			score += w->king_trapped;
@@ -163,10 +164,13 @@ static int side_value(const EvalWeights *w, const SideView *v, int king_value)
 	return score;
 }
 
-int eval_draw_scale(const Position *p, const EvalWeights *w)
+/* eval_draw_scale() for rules whose kings fly or not. Every rule below is
+ * a flying king's fortress; short kings (English, Italian) hold none of
+ * them: two kings beat one, and an edge in the ending usually wins. */
+static int draw_scale(const Position *p, const EvalWeights *w, bool kings_fly)
 {
-	if (!p->kings)
-		return 16; /* every rule below needs a king on the weaker side */
+	if (!p->kings || !kings_fly)
+		return 16; /* every rule below needs a flying king on the weaker side */
 	int men[2], kings[2];
 	for (int c = 0; c < 2; c++) {
 		men[c] = bb_count(position_men(p, (Color)c));
@@ -201,30 +205,38 @@ int eval_draw_scale(const Position *p, const EvalWeights *w)
 	return 16;
 }
 
+int eval_draw_scale(const Position *p, const EvalWeights *w)
+{
+	return draw_scale(p, w, variant_rules(position_variant(p))->kings_fly);
+}
+
 int eval_evaluate(const Position *p, const EvalWeights *w)
 {
 	Bitboard occupied = position_occupied(p);
 	int total_men = bb_count(occupied & ~p->kings);
 	int king_value = (w->king_opening * total_men + w->king_endgame * (24 - total_men)) / 24;
+	bool kings_fly = variant_rules(position_variant(p))->kings_fly;
 
 	SideView black = {
 	    .men = position_men(p, BLACK),
 	    .kings = position_kings(p, BLACK),
 	    .their_kings = position_kings(p, WHITE),
 	    .occupied = occupied,
+	    .kings_fly = kings_fly,
 	};
 	SideView white = {
 	    .men = turn_board(position_men(p, WHITE)),
 	    .kings = turn_board(position_kings(p, WHITE)),
 	    .their_kings = turn_board(position_kings(p, BLACK)),
 	    .occupied = turn_board(occupied),
+	    .kings_fly = kings_fly,
 	};
 	int score = side_value(w, &black, king_value) - side_value(w, &white, king_value);
 	if (p->side == WHITE)
 		score = -score;
 	score += w->tempo;
 
-	int scale = eval_draw_scale(p, w);
+	int scale = draw_scale(p, w, kings_fly);
 	if (scale != 16)
 		score = score * scale / 16;
 	if (score >= EVAL_LIMIT)
@@ -278,7 +290,11 @@ int eval_kings_ending(const Position *p, const EvalWeights *w)
 {
 	int score = 2 * eval_evaluate(p, w);
 	Color strong = bb_count(p->pieces[BLACK]) > bb_count(p->pieces[WHITE]) ? BLACK : WHITE;
-	int bonus = kings_plan_bonus(p, strong, &kings_plan_weights);
+	/* The plans hunt a flying king off the long diagonal: short kings
+	 * (English, Italian) have neither the fortress nor the hunt. */
+	int bonus = variant_rules(position_variant(p))->kings_fly
+	                ? kings_plan_bonus(p, strong, &kings_plan_weights)
+	                : 0;
 	const KingsManPlanWeights *man_plan = kings_man_plan_for(position_variant(p));
 	if (man_plan)
 		bonus += kings_man_plan_bonus(p, strong, man_plan);
