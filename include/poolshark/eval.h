@@ -41,9 +41,9 @@ typedef struct EvalWeights {
 extern const EvalWeights eval_default_weights;
 
 /* The weights the engine plays with in variant v (v < VARIANT_COUNT):
- * eval_default_weights in pool; the variants keep an older table of
- * pool's until a table fitted to them wins a match there
- * (doc/tuning.md, "Weights per variant"). */
+ * eval_default_weights in pool; English and Italian a table fitted to
+ * each; the others keep a table of pool's until a table fitted to them
+ * wins a match there (doc/tuning.md, "Weights per variant"). */
 const EvalWeights *eval_weights_for(Variant v);
 
 /* A score this large or larger is never produced by eval_evaluate(). */

@@ -54,6 +54,59 @@ static const EvalWeights eval_variant_weights = {
     .drawish_scale = 2,
 };
 
+/* English and Italian checkers: short kings, fitted to their own
+ * self-play (doc/tuning.md, "Weights per variant", the run of 6 December
+ * 2026), the kings' values free. An English king is worth less than
+ * pool's; an Italian one, which men may not capture, more. The scales act
+ * only where kings fly and stay as they were. */
+static const EvalWeights eval_english_weights = {
+    .man = 100,
+    .king_opening = 418,
+    .king_endgame = 200,
+    .man_row = {0, 3, 4, 5, 6, 21, 44},
+    .tempo = -1,
+    .back_guard = {21, 19, 23, -47},
+    .man_centre = 16,
+    .man_edge = 9,
+    .man_mobility = 29,
+    .man_backed = 40,
+    .man_balance = 2,
+    .runaway = 70,
+    .runaway_per_row = 6,
+    .runaway_vs_kings = 72,
+    .king_centre = 5,
+    .king_main_diagonal = 20,
+    .king_double_diagonal = 8,
+    .king_mobility = 2,
+    .king_trapped = -30,
+    .drawn_scale = 0,
+    .drawish_scale = 1,
+};
+
+static const EvalWeights eval_italian_weights = {
+    .man = 100,
+    .king_opening = 528,
+    .king_endgame = 200,
+    .man_row = {0, 19, 20, 21, 22, 52, 61},
+    .tempo = 3,
+    .back_guard = {27, 55, 55, -12},
+    .man_centre = 14,
+    .man_edge = -1,
+    .man_mobility = 19,
+    .man_backed = 20,
+    .man_balance = -5,
+    .runaway = 70,
+    .runaway_per_row = 6,
+    .runaway_vs_kings = 80,
+    .king_centre = 5,
+    .king_main_diagonal = 20,
+    .king_double_diagonal = 8,
+    .king_mobility = 2,
+    .king_trapped = -30,
+    .drawn_scale = 0,
+    .drawish_scale = 1,
+};
+
 /* One table per variant (doc/tuning.md, "Weights per variant"). */
 const EvalWeights *eval_weights_for(Variant v)
 {
@@ -61,9 +114,9 @@ const EvalWeights *eval_weights_for(Variant v)
 	    [VARIANT_POOL] = &eval_default_weights,
 	    [VARIANT_RUSSIAN] = &eval_variant_weights,
 	    [VARIANT_BRAZILIAN] = &eval_variant_weights,
+	    [VARIANT_ENGLISH] = &eval_english_weights,
+	    [VARIANT_ITALIAN] = &eval_italian_weights,
 	    /* Not tuned for their rules yet: pool's. */
-	    [VARIANT_ENGLISH] = &eval_default_weights,
-	    [VARIANT_ITALIAN] = &eval_default_weights,
 	    [VARIANT_SPANISH] = &eval_default_weights,
 	    [VARIANT_CZECH] = &eval_default_weights,
 	};
