@@ -60,7 +60,12 @@ done
 # A whole game, the engine against itself at depth 4, through the Hub
 # protocol: each `done move=` is played with `move`, until a result.
 coproc ENGINE { poolshark; }
-send() { echo "$1" >&"${ENGINE[1]}"; }
+# Bash unsets ENGINE and ENGINE_PID once the coprocess has exited, which
+# may happen before `wait` runs: keep the pid and the descriptors now.
+engine_pid=$ENGINE_PID
+engine_in=${ENGINE[1]}
+engine_out=${ENGINE[0]}
+send() { echo "$1" >&"$engine_in"; }
 send "new-game"
 send "level depth=4"
 result=""
@@ -68,7 +73,7 @@ plies=0
 while [ -z "$result" ] && [ $plies -lt 400 ]; do
 	send "go think"
 	move=""
-	while IFS= read -r -t 30 line <&"${ENGINE[0]}"; do
+	while IFS= read -r -t 30 line <&"$engine_out"; do
 		case "$line" in
 		done*)
 			move=$(sed -n 's/^done move=\([^ ]*\).*/\1/p' <<<"$line")
@@ -79,7 +84,7 @@ while [ -z "$result" ] && [ $plies -lt 400 ]; do
 	done
 	[ -n "$move" ] || fail "no move from the engine after $plies plies"
 	send "move $move"
-	IFS= read -r -t 10 line <&"${ENGINE[0]}" || fail "no answer to move $move"
+	IFS= read -r -t 10 line <&"$engine_out" || fail "no answer to move $move"
 	case "$line" in
 	"move played="*) ;;
 	*) fail "move $move: $line" ;;
@@ -88,7 +93,7 @@ while [ -z "$result" ] && [ $plies -lt 400 ]; do
 	result=$(sed -n 's/.* result=\([^ ]*\) reason=\(.*\)/\1 (\2)/p' <<<"$line")
 done
 send "quit"
-wait "$ENGINE_PID" || fail "the engine exited with status $?"
+wait "$engine_pid" || fail "the engine exited with status $?"
 [ -n "$result" ] || fail "the game had no result after $plies plies"
 echo "installed poolshark, a game against itself at depth 4 over the Hub protocol: $result after $plies plies"
 
