@@ -426,23 +426,23 @@ static void test_committed_sample_reads(void **state)
 	posdata_free(&f);
 }
 
-/* Games from four-piece endings with a three-piece database: every
- * position of at most three pieces carries exactly the database's value,
- * and an adjudicated game's result is that value. */
-static void test_database_labels_agree(void **state)
+/* Games from four-piece endings with a three-piece database of rule set
+ * `variant` (built in `dir`): every position of at most three pieces
+ * carries exactly the database's value, and an adjudicated game's result
+ * is that value. */
+static void check_database_labels(Variant variant, const char *dir, const char *endings)
 {
-	(void)state;
-	assert_int_equal(
-	    support_shell(paths.dir, "'%s' build --dir db3 --pieces 3 --threads 1 --quiet", paths.egdb_tool),
-	    0);
+	const char *name = variant_rules(variant)->name;
+	assert_int_equal(support_shell(paths.dir,
+	                               "'%s' build --variant %s --dir %s --pieces 3 --threads 1 --quiet",
+	                               paths.egdb_tool, name, dir),
+	                 0);
 	FILE *o = fopen(support_path(paths.dir, "endings.fen"), "w");
 	assert_non_null(o);
-	fputs("# four pieces, level\nB:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\nW:W25,29:B7,8\n"
-	      "B:W18,23:B9,K3\n",
-	      o);
+	fputs(endings, o);
 	assert_int_equal(fclose(o), 0);
 	char err[256];
-	Egdb *db = egdb_open(support_path(paths.dir, "db3"), VARIANT_POOL, err, sizeof err);
+	Egdb *db = egdb_open(support_path(paths.dir, dir), variant, err, sizeof err);
 	if (!db)
 		fail_msg("%s", err);
 	const char *modes[] = {"", "--no-adjudicate"};
@@ -450,11 +450,12 @@ static void test_database_labels_agree(void **state)
 		assert_int_equal(
 		    support_shell(
 		        paths.dir,
-		        "timeout 60 '%s' gen --out e.psdata --openings endings.fen --egdb db3 --games 12 "
-		        "--nodes 200 --random-plies 2 --max-plies 100 --seed 2 --quiet %s",
-		        paths.datagen, modes[m]),
+		        "timeout 60 '%s' gen --out e.psdata --variant %s --openings endings.fen --egdb %s "
+		        "--games 12 --nodes 200 --random-plies 2 --max-plies 100 --seed 2 --quiet %s",
+		        paths.datagen, name, dir, modes[m]),
 		    0);
 		PosdataFile f = load("e.psdata");
+		assert_int_equal(f.header.variant, variant);
 		assert_int_equal(f.header.egdb_pieces, 3);
 		int labelled = 0;
 		for (uint64_t i = 0; i < f.header.count; i++) {
@@ -479,6 +480,25 @@ static void test_database_labels_agree(void **state)
 		posdata_free(&f);
 	}
 	egdb_close(db);
+}
+
+static void test_database_labels_agree(void **state)
+{
+	(void)state;
+	check_database_labels(VARIANT_POOL, "db3",
+	                      "# four pieces, level\nB:W21,K30:B5,K10\nW:W22,K31:B6,K12\nB:WK19,K27:BK6,K14\n"
+	                      "W:W25,29:B7,8\nB:W18,23:B9,K3\n");
+}
+
+/* A Russian file labelled by Russian databases reads back: the labels are
+ * not pool's alone. */
+static void test_russian_database_labels_agree(void **state)
+{
+	(void)state;
+	check_database_labels(
+	    VARIANT_RUSSIAN, "ru3",
+	    "# four pieces, level\nW:Wa1,Kc1:Bh8,Kf8\nB:Wb2,Kd2:Bg7,Kf8\nW:WKa3,Kc5:BKf6,Kh8\n"
+	    "W:Wc1,e1:Bf8,h8\nB:Wa3,c3:Bd6,Kf8\n");
 }
 
 /* `datagen walk`: every position it writes is quiet, has a move, holds at
@@ -720,6 +740,7 @@ int main(void)
 	    cmocka_unit_test(test_reader_refuses_missing_and_short),
 	    cmocka_unit_test(test_committed_sample_reads),
 	    cmocka_unit_test(test_database_labels_agree),
+	    cmocka_unit_test(test_russian_database_labels_agree),
 	    cmocka_unit_test(test_walk_labels_from_the_databases),
 	    cmocka_unit_test(test_bad_arguments),
 	};

@@ -176,14 +176,14 @@ static bool parse_gen_options(int argc, char **argv, GenOptions *o, int *status)
 	                "search's score and the game's result (doc/EVAL.md). Game i is played from the\n"
 	                "seed and i alone, so the file is the same for any J. A position already\n"
 	                "written is dropped. --shard K/N plays games K, K+N, ... only (datagen merge\n"
-	                "joins the shards). Pool positions the endgame databases hold carry their\n"
-	                "exact value, and the game ends there with that result unless --no-adjudicate.\n"
-	                "--eval net plays the games with the network; --opponent classic gives it one\n"
-	                "side (Black in even games) and the classic evaluation the other, and every\n"
-	                "position carries the network's score: its own search's, or in the opponent's\n"
-	                "turn its search's of the move before; --opponent net: the opponent is a network\n"
-	                "too. --label net: each position written is labelled by a search of its own\n"
-	                "with a network.\n",
+	                "joins the shards). Positions the rule set's endgame databases hold carry\n"
+	                "their exact value, and the game ends there with that result unless\n"
+	                "--no-adjudicate. --eval net plays the games with the network; --opponent\n"
+	                "classic gives it one side (Black in even games) and the classic evaluation the\n"
+	                "other, and every position carries the network's score: its own search's, or in\n"
+	                "the opponent's turn its search's of the move before; --opponent net: the\n"
+	                "opponent is a network too. --label net: each position written is labelled by a\n"
+	                "search of its own with a network.\n",
 	    .options = options,
 	    .count = sizeof options / sizeof options[0],
 	};

@@ -112,7 +112,7 @@ bool posdata_record_decode(const uint8_t in[POSDATA_RECORD_SIZE], const PosdataH
 		return false;
 	}
 	int pieces = bb_count(position_occupied(p));
-	bool covered = h->variant == VARIANT_POOL && pieces <= h->egdb_pieces;
+	bool covered = pieces <= h->egdb_pieces;
 	if (covered != (egdb != 0)) {
 		snprintf(err, err_size, "%s database label for %d pieces (the databases cover %d)",
 		         covered ? "no" : "a", pieces, h->egdb_pieces);
@@ -165,9 +165,9 @@ bool posdata_parse(const uint8_t *image, size_t size, PosdataHeader *h, PosdataR
 		return false;
 	}
 	*h = (PosdataHeader){.variant = (Variant)(variant - 1)};
-	if (egdb_pieces > EGDB_MAX_PIECES || (h->variant != VARIANT_POOL && egdb_pieces != 0)) {
-		snprintf(err, err_size, "offset %d: databases of %" PRIu32 " pieces for %s",
-		         OFFSET_EGDB_PIECES, egdb_pieces, variant_rules(h->variant)->name);
+	if (egdb_pieces > EGDB_MAX_PIECES) {
+		snprintf(err, err_size, "offset %d: databases of %" PRIu32 " pieces (at most %d)",
+		         OFFSET_EGDB_PIECES, egdb_pieces, EGDB_MAX_PIECES);
 		return false;
 	}
 	if (bytes_get32(image + OFFSET_RESERVED) != 0) {

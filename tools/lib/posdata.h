@@ -28,7 +28,7 @@ enum {
 
 typedef struct PosdataHeader {
 	Variant variant;
-	int egdb_pieces; /* every pool position of at most this many pieces has a database label; 0: none */
+	int egdb_pieces; /* every position of at most this many pieces has a database label; 0: none */
 	uint64_t nodes;  /* search nodes per move of the games */
 	uint64_t seed;   /* the generator's --seed */
 	uint64_t count;  /* records */
