@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -640,7 +641,10 @@ static void *press_play(void *arg)
 	return NULL;
 }
 
-static bool step_playnow(const CbApi *api, char *why, size_t size)
+/* One search of 60 s stopped by playnow 300 ms in: how long getmove took to
+ * return after the press, and how late the pressing thread woke (the
+ * machine's scheduling delay at that moment). */
+static bool stop_once(const CbApi *api, int64_t *stop_ms, int64_t *late_ms, char *why, size_t size)
 {
 	int board[8][8], playnow = 0;
 	char status[CB_STATUS_SIZE];
@@ -656,14 +660,48 @@ static bool step_playnow(const CbApi *api, char *why, size_t size)
 	int r = api->getmove(board, CB_BLACK, 60.0, status, &playnow, CB_RESET_MOVES, 0, &move);
 	int64_t returned = clock_now_ms();
 	pthread_join(thread, NULL);
+	*stop_ms = returned - s.stopped_at;
+	*late_ms = s.stopped_at - started - s.delay_ms;
 	if (api->log)
 		fprintf(api->log, "playnow: pressed after %lld ms, getmove returned %lld ms later: %s\n",
-		        (long long)(s.stopped_at - started), (long long)(returned - s.stopped_at), status);
+		        (long long)(s.stopped_at - started), (long long)*stop_ms, status);
 	if (r != CB_UNKNOWN)
 		return fail(why, size, "getmove returned %d", r);
-	if (returned - s.stopped_at > 50)
-		return fail(why, size, "getmove took %lld ms to stop", (long long)(returned - s.stopped_at));
 	return check_answer(&p, board, &move, &m, why, size);
+}
+
+/* playnow stops the search within 50 ms of the press. That bound can only be
+ * measured when the machine schedules the threads on time: an attempt whose
+ * pressing thread woke more than 20 ms late (a machine busy with other work,
+ * as CI's background phases make it) is tried again, up to three times. If
+ * every attempt was late, each must still have stopped within 2 s: a search
+ * that ignored playnow would run its 60 s, and one that looked only between
+ * iterations would finish an iteration of depth 15 or more. */
+static bool step_playnow(const CbApi *api, char *why, size_t size)
+{
+	enum { ATTEMPTS = 3, BOUND_MS = 50, LATE_MS = 20, BUSY_BOUND_MS = 2000 };
+	int64_t worst_ms = 0, least_late_ms = INT64_MAX;
+	for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+		int64_t stop_ms, late_ms;
+		if (!stop_once(api, &stop_ms, &late_ms, why, size))
+			return false;
+		if (stop_ms <= BOUND_MS)
+			return true;
+		if (late_ms <= LATE_MS)
+			return fail(why, size, "getmove took %lld ms to stop (the bound is %d ms)",
+			            (long long)stop_ms, BOUND_MS);
+		worst_ms = stop_ms > worst_ms ? stop_ms : worst_ms;
+		least_late_ms = late_ms < least_late_ms ? late_ms : least_late_ms;
+	}
+	if (worst_ms > BUSY_BOUND_MS)
+		return fail(why, size, "getmove took %lld ms to stop", (long long)worst_ms);
+	if (api->log)
+		fprintf(
+		    api->log,
+		    "playnow: the machine was too busy to measure the %d ms bound (the pressing thread woke "
+		    "%lld ms late or more); each stop came within %d ms\n",
+		    BOUND_MS, (long long)least_late_ms, BUSY_BOUND_MS);
+	return true;
 }
 
 /* With an incremental clock the clock counts, not maxtime (100 s here, the value for older engines). */
