@@ -5,7 +5,7 @@
 # them (scripts/ballot-openings remakes the file unchanged), no number,
 # moves or position twice; the script refuses an illegal move, a repeated
 # opening and a transposition of one; pool-match --variant english plays
-# the deck when no --openings is given.
+# the deck when no --openings is given, from any working directory.
 # Usage: POOLSHARK_BIN=... TOOL_DIR=... sh tests/test_ballot_openings.sh (from the source tree)
 # shellcheck source=tests/support/setup.sh
 . "$(dirname "$0")/support/setup.sh"
@@ -63,6 +63,19 @@ if ! "$tools/pool-match" --engine cmd="$bin" --engine cmd="$bin" --variant engli
 elif [ "$(grep -c "^\[FEN \"$first\"\]" "$scratch/match.pdn")" -ne 2 ]; then
 	echo "FAILED: pool-match --variant english did not start both games from ACF 1 ($first):"
 	grep '^\[FEN' "$scratch/match.pdn"
+	failed=1
+fi
+# The same from a working directory outside the tree: pool-match finds the
+# deck in the tree that holds it.
+tools_abs=$(cd "$tools" && pwd)
+bin_abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+mkdir "$scratch/elsewhere"
+if ! (cd "$scratch/elsewhere" && "$tools_abs/pool-match" --engine cmd="$bin_abs" --engine cmd="$bin_abs" \
+	--variant english --games 2 --depth 1 --max-moves 20 --pdn match.pdn) >"$scratch/elsewhere.out" 2>&1; then
+	echo "FAILED: pool-match --variant english run outside the tree: $(tail -n 3 "$scratch/elsewhere.out")"
+	failed=1
+elif [ "$(grep -c "^\[FEN \"$first\"\]" "$scratch/elsewhere/match.pdn")" -ne 2 ]; then
+	echo "FAILED: pool-match run outside the tree did not start both games from ACF 1 ($first)"
 	failed=1
 fi
 [ $failed -eq 0 ] && echo "test_ballot_openings: $want openings of the three-move deck, each legal and remade as written"

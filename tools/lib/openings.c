@@ -31,12 +31,44 @@ const char *openings_default_path(Variant v)
 	}
 }
 
+/* Writes DIR/repository to path[size] when that file can be read, DIR being
+ * the directory that holds the running program, its parent or the parent's
+ * parent: the source tree of ./pool-match, build/pool-match and
+ * build/bin/pool-match, run from any working directory. */
+static bool find_in_program_tree(const char *repository, char *path, size_t size)
+{
+#ifdef __linux__
+	char dir[OPENINGS_PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	if (n <= 0)
+		return false;
+	dir[n] = '\0';
+	for (int up = 0; up < 3; up++) {
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			return false;
+		*slash = '\0';
+		char candidate[2 * OPENINGS_PATH_MAX];
+		int m = snprintf(candidate, sizeof candidate, "%s/%s", dir, repository);
+		if (m > 0 && (size_t)m < size && access(candidate, R_OK) == 0) {
+			snprintf(path, size, "%s", candidate);
+			return true;
+		}
+	}
+#else
+	(void)repository, (void)path, (void)size;
+#endif
+	return false;
+}
+
 const char *openings_find_default(Variant v, char *path, size_t size)
 {
 	const char *repository = openings_default_path(v);
 	snprintf(path, size, "%s", repository);
+	if (access(repository, R_OK) == 0 || find_in_program_tree(repository, path, size))
+		return path;
 	const char *egdb = poolshark_installed_egdb_dir, *slash = strrchr(egdb, '/');
-	if (access(repository, R_OK) == 0 || !slash)
+	if (!slash)
 		return path;
 	char installed[OPENINGS_PATH_MAX];
 	int n = snprintf(installed, sizeof installed, "%.*s/%s", (int)(slash - egdb), egdb,

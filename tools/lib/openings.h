@@ -26,7 +26,9 @@ enum { OPENINGS_PATH_MAX = 512 };
 /* The openings file a tool reads when given none, written into path[size]
  * (OPENINGS_PATH_MAX is enough) and returned: the repository's
  * (openings_default_path) when it can be read from the working directory,
- * else an installed copy's PREFIX/share/poolshark/NAME (the directory that
+ * else from the source tree that holds the running program (the program's
+ * directory, its parent or the parent's parent; Linux only), else an
+ * installed copy's PREFIX/share/poolshark/NAME (the directory that
  * holds poolshark_installed_egdb_dir) when that can be read, else the
  * repository's, so that the error names the file looked for. */
 const char *openings_find_default(Variant v, char *path, size_t size);
