@@ -33,9 +33,12 @@ static void test_pool_match_says_what_is_missing(void **state)
 {
 	(void)state;
 	SupportRun r;
-	/* Without --openings, the rule set's file of the source tree: from
-	 * elsewhere, a missing file named. */
-	support_run(&r, "cd / && %s --engine cmd=%s --engine cmd=%s --games 2 --depth 2 --variant english",
+	/* Without --openings, the rule set's file of the source tree: a copy
+	 * of the program outside any tree, run from elsewhere, names the
+	 * missing file. */
+	support_run(&r,
+	            "(d=$(mktemp -d) && cp %s \"$d/pool-match\" && cd / && \"$d/pool-match\" --engine cmd=%s "
+	            "--engine cmd=%s --games 2 --depth 2 --variant english; s=$?; rm -rf \"$d\"; exit $s)",
 	            paths.match, paths.engine, paths.engine);
 	if (r.status != 1 || !strstr(r.text, "tools/data/openings-english.fen"))
 		fail_msg("expected exit 1 naming tools/data/openings-english.fen; got exit %d:\n%s", r.status,
