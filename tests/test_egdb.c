@@ -1300,6 +1300,41 @@ static void test_kings_man_plan_is_the_fit_and_follows_the_distance(void **state
 		fail_msg("the plan's correlation with the distance to the win is %.3f", correlation);
 }
 
+/* ---- pool-egdb review: the won endings reached in a PDN file ---- */
+
+/* Three kings against one is won (White to move) and against the king on
+ * the long diagonal drawn: a won ending drawn and one won are tallied for
+ * the player with White, the drawn position for nobody; a Russian game and
+ * a missing file are named and skipped, and they make the exit status 1. */
+static void test_review_tallies_the_won_endings(void **state)
+{
+	(void)state;
+	static const char games[] =
+	    "[White \"alpha\"]\n[Black \"beta\"]\n[Result \"1/2-1/2\"]\n[FEN "
+	    "\"W:WK1,K2,K3:BK32\"]\n\n1/2-1/2\n\n"
+	    "[White \"alpha\"]\n[Black \"beta\"]\n[Result \"1-0\"]\n[FEN \"W:WK1,K2,K3:BK29\"]\n\n1-0\n\n"
+	    "[White \"alpha\"]\n[Black \"beta\"]\n[Result \"1-0\"]\n[FEN \"W:WK1,K2,K3:BK32\"]\n\n1. 1-5 "
+	    "1-0\n\n";
+	static const char russian[] = "[GameType \"25\"]\n[Result \"1-0\"]\n\n1-0\n";
+	support_write_text(paths.dir, "review.pdn", games);
+	support_write_text(paths.dir, "russian.pdn", russian);
+	SupportRun r;
+	support_run(&r, "%s review --dir %s %s/review.pdn", paths.tool, paths.db, paths.dir);
+	assert_int_equal(r.status, 0);
+	if (!strstr(r.text, "alpha: 2 won endings reached, 1 won, 1 drawn, 0 lost") ||
+	    !strstr(r.text, "3 games reviewed") || strstr(r.text, "beta:") ||
+	    !strstr(r.text, "game 1: alpha (White) won by the databases from ply 0 (4 pieces, win in "))
+		fail_msg("pool-egdb review:\n%s", r.text);
+	support_run(&r, "%s review --dir %s %s/review.pdn %s/russian.pdn %s/missing.pdn", paths.tool,
+	            paths.db, paths.dir, paths.dir, paths.dir);
+	assert_int_equal(r.status, 1);
+	if (!strstr(r.text, "russian.pdn game 1 is played under russian's rules, the databases are pool's") ||
+	    !strstr(r.text, "cannot open") || !strstr(r.text, "alpha: 2 won endings reached"))
+		fail_msg("pool-egdb review with a Russian game and a missing file:\n%s", r.text);
+	support_run(&r, "%s review --dir %s", paths.tool, paths.db);
+	assert_int_equal(r.status, 2);
+}
+
 static int setup(void **state)
 {
 	*state = paths.dir;
@@ -1355,6 +1390,7 @@ int main(void)
 	    cmocka_unit_test(test_kings_plan_weights_are_the_fit),
 	    cmocka_unit_test(test_kings_plan_follows_the_distance),
 	    cmocka_unit_test(test_kings_man_plan_is_the_fit_and_follows_the_distance),
+	    cmocka_unit_test(test_review_tallies_the_won_endings),
 	};
 	return cmocka_run_group_tests(tests, setup, support_teardown_dir);
 }

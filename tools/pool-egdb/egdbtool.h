@@ -86,4 +86,16 @@ uint8_t derive_value(const Store *st, const Position *p);
  */
 int egdb_fit_plan(const char *dir, Variant v, bool man, FILE *out);
 
+/*
+ * Reviews the games of the PDN files paths[0..count) against rule set v's
+ * databases in dir: for each game and side, the first position where that
+ * side stands won by the databases with the win inside the draw counts
+ * (game_win_fits), a line each to out with what the game's result made of
+ * it, then per player (the Black and White tags) the won endings reached
+ * and how many were won, drawn and lost. A game of another rule set, a bad
+ * game or a file that cannot be read is named on stderr and skipped.
+ * 0, or 1 when anything was skipped or the databases cannot be opened.
+ */
+int egdb_review(const char *dir, Variant v, const char *const *paths, int count, FILE *out);
+
 #endif

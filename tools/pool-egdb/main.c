@@ -22,6 +22,8 @@ static const char synopsis[] =
     "       pool-egdb plan   [--pieces N]      the pairs to solve: group, index in group, class\n"
     "       pool-egdb info   [--variant V] [--dir DIR] [--pieces N]\n"
     "       pool-egdb probe  [--variant V] [--dir DIR] FEN\n"
+    "       pool-egdb review [--variant V] [--dir DIR] PDN...\n"
+    "                        the won endings each player reached in the games, and their results\n"
     "       pool-egdb fit-plan [--variant V] [--dir DIR] > src/eval/kings_plan_weights.c\n"
     "                        the plan of three kings against one, fitted to DIR's distances\n"
     "       pool-egdb fit-plan --variant russian --material m1k2-m0k1\n"
@@ -52,6 +54,7 @@ typedef struct Args {
 	bool quiet;
 	const char *only;
 	const char *fen;
+	CmdlineOperands files;   /* review: the PDN files; run_command() frees them */
 	int slice, slices;       /* verify: slice (0-based) of slices */
 	int step1, step1_slices; /* build: -1 or the forward slice (0-based); 0 or M */
 } Args;
@@ -81,7 +84,7 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	    .synopsis = synopsis,
 	    .options = options,
 	    .count = sizeof options / sizeof options[0],
-	    .operands = !strcmp(argv[0], "probe") ? &words : NULL,
+	    .operands = !strcmp(argv[0], "probe") || !strcmp(argv[0], "review") ? &words : NULL,
 	};
 	if (!cmdline_parse(&cmdline, argc, argv, status))
 		return false;
@@ -96,6 +99,12 @@ static bool parse_args(int argc, char **argv, Args *a, int *status)
 	a->pieces_given = a->pieces != 0;
 	if (!a->pieces_given)
 		a->pieces = 5;
+	if (!strcmp(argv[0], "review")) {
+		if (!words.count)
+			*status = cmdline_fail(&cmdline, "review wants one or more PDN files");
+		a->files = words;
+		return words.count > 0;
+	}
 	bool one = words.count <= 1;
 	a->fen = words.count ? words.words[0] : NULL;
 	cmdline_operands_free(&words);
@@ -366,11 +375,16 @@ static int cmd_probe(const Args *a)
 	return 0;
 }
 
+static int cmd_review(const Args *a)
+{
+	return egdb_review(a->dir, a->variant, a->files.words, a->files.count, stdout);
+}
+
 static const struct {
 	const char *name;
 	int (*run)(const Args *a);
-} commands[] = {{"build", cmd_build}, {"verify", cmd_verify}, {"plan", cmd_plan},
-                {"info", cmd_info},   {"probe", cmd_probe},   {"fit-plan", cmd_fit_plan}};
+} commands[] = {{"build", cmd_build}, {"verify", cmd_verify},     {"plan", cmd_plan},    {"info", cmd_info},
+                {"probe", cmd_probe}, {"fit-plan", cmd_fit_plan}, {"review", cmd_review}};
 
 enum { COMMANDS = sizeof commands / sizeof commands[0] };
 
@@ -379,11 +393,14 @@ static int run_command(int argc, char **argv)
 {
 	Args a;
 	int status;
-	if (!parse_args(argc, argv, &a, &status))
+	if (!parse_args(argc, argv, &a, &status)) {
+		cmdline_operands_free(&a.files);
 		return status;
+	}
 	for (int i = 0; i < COMMANDS; i++)
 		if (!strcmp(argv[0], commands[i].name))
 			status = commands[i].run(&a);
+	cmdline_operands_free(&a.files);
 	return status;
 }
 
