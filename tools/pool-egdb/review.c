@@ -94,7 +94,8 @@ static void review_game(Review *r, const char *path, int number, const PdnGame *
 	}
 }
 
-/* Every game of one file; false when it cannot be read to its end. */
+/* Every game of one file; false (counted as an error) when it cannot be
+ * opened or read to its end. */
 static bool review_file(Review *r, const char *path, Variant v)
 {
 	FILE *in = fopen(path, "r");
@@ -114,8 +115,10 @@ static bool review_file(Review *r, const char *path, Variant v)
 			fprintf(stderr, "pool-egdb: %s game %d (line %ld): %s\n", path, number, where.line,
 			        error);
 			r->errors++;
-			if (status == PDN_READ_FAILED)
-				break;
+			if (status == PDN_READ_FAILED) {
+				fclose(in);
+				return false; /* named above */
+			}
 			continue;
 		}
 		Variant game_variant = position_variant(&pg.game->positions[0]);
@@ -131,6 +134,10 @@ static bool review_file(Review *r, const char *path, Variant v)
 		pdn_game_free(&pg);
 	}
 	bool ok = !ferror(in);
+	if (!ok) {
+		fprintf(stderr, "pool-egdb: cannot read %s to its end\n", path);
+		r->errors++;
+	}
 	fclose(in);
 	return ok;
 }
