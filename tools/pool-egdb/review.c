@@ -112,8 +112,10 @@ static bool review_file(Review *r, const char *path, Variant v)
 		if (status == PDN_READ_END)
 			break;
 		if (status != PDN_READ_OK) {
-			fprintf(stderr, "pool-egdb: %s game %d (line %ld): %s\n", path, number, where.line,
-			        error);
+			char line[32] = "";
+			if (where.line > 0)
+				snprintf(line, sizeof line, " (line %ld)", where.line);
+			fprintf(stderr, "pool-egdb: %s game %d%s: %s\n", path, number, line, error);
 			r->errors++;
 			if (status == PDN_READ_FAILED) {
 				fclose(in);
