@@ -1304,8 +1304,9 @@ static void test_kings_man_plan_is_the_fit_and_follows_the_distance(void **state
 
 /* Three kings against one is won (White to move) and against the king on
  * the long diagonal drawn: a won ending drawn and one won are tallied for
- * the player with White, the drawn position for nobody; a Russian game and
- * a missing file are named and skipped, and they make the exit status 1. */
+ * the player with White, the drawn position for nobody; a Russian game, a
+ * missing file and an illegal move are named and skipped, and they make
+ * the exit status 1. */
 static void test_review_tallies_the_won_endings(void **state)
 {
 	(void)state;
@@ -1318,6 +1319,7 @@ static void test_review_tallies_the_won_endings(void **state)
 	static const char russian[] = "[GameType \"25\"]\n[Result \"1-0\"]\n\n1-0\n";
 	support_write_text(paths.dir, "review.pdn", games);
 	support_write_text(paths.dir, "russian.pdn", russian);
+	support_write_text(paths.dir, "bad.pdn", "[Result \"1-0\"]\n\n1. 99-98 1-0\n");
 	SupportRun r;
 	support_run(&r, "%s review --dir %s %s/review.pdn", paths.tool, paths.db, paths.dir);
 	assert_int_equal(r.status, 0);
@@ -1325,11 +1327,13 @@ static void test_review_tallies_the_won_endings(void **state)
 	    !strstr(r.text, "3 games reviewed") || strstr(r.text, "beta:") ||
 	    !strstr(r.text, "game 1: alpha (White) won by the databases from ply 0 (4 pieces, win in "))
 		fail_msg("pool-egdb review:\n%s", r.text);
-	support_run(&r, "%s review --dir %s %s/review.pdn %s/russian.pdn %s/missing.pdn", paths.tool,
-	            paths.db, paths.dir, paths.dir, paths.dir);
+	support_run(&r, "%s review --dir %s %s/review.pdn %s/russian.pdn %s/missing.pdn %s/bad.pdn",
+	            paths.tool, paths.db, paths.dir, paths.dir, paths.dir, paths.dir);
 	assert_int_equal(r.status, 1);
 	if (!strstr(r.text, "russian.pdn game 1 is played under russian's rules, the databases are pool's") ||
-	    !strstr(r.text, "cannot open") || !strstr(r.text, "alpha: 2 won endings reached"))
+	    !strstr(r.text, "cannot open") ||
+	    !strstr(r.text, "bad.pdn game 1 (line 3): move 1: not a move") || !strstr(r.text, "3 skipped") ||
+	    !strstr(r.text, "alpha: 2 won endings reached"))
 		fail_msg("pool-egdb review with a Russian game and a missing file:\n%s", r.text);
 	support_run(&r, "%s review --dir %s", paths.tool, paths.db);
 	assert_int_equal(r.status, 2);
