@@ -119,10 +119,14 @@ static bool engine_line(Engine *e, char *line, size_t size, int64_t deadline)
 	}
 }
 
+/* The longest item a reply may hold: a principal variation of the
+ * deepest search in quotes (several hundred bytes). */
+enum { ITEM_MAX = 4096 };
+
 /* The items of a reply's arguments as pydraughts splits them (at spaces
  * outside quotes): each must be key=value with one '=' (Python's
  * item.split("=") unpacked into two names). Returns the item count. */
-static int pydraughts_items(const char *args, char items[][256], int max, const char *line)
+static int pydraughts_items(const char *args, char items[][ITEM_MAX], int max, const char *line)
 {
 	int count = 0;
 	bool quoted = false;
@@ -146,7 +150,7 @@ static int pydraughts_items(const char *args, char items[][256], int max, const 
 				break;
 			continue;
 		}
-		assert_true(n < 255);
+		assert_true(n < ITEM_MAX - 1);
 		items[count][n++] = *c;
 	}
 	return count;
@@ -169,7 +173,7 @@ static void expect_number(const char *key, const char *value, bool integer, cons
  * move must be legal in *p (and its ponder move after it). */
 static void check_reply(const char *line, const Position *p, bool *done)
 {
-	char command[32], items[32][256];
+	char command[32], items[32][ITEM_MAX];
 	size_t n = strcspn(line, " ");
 	assert_true(n < sizeof command);
 	memcpy(command, line, n);
