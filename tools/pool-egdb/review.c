@@ -24,6 +24,7 @@ typedef struct Review {
 	PlayerTally players[REVIEW_MAX_PLAYERS];
 	int player_count;
 	int games, errors;
+	int untallied; /* won endings of players past the first REVIEW_MAX_PLAYERS */
 } Review;
 
 static PlayerTally *player_named(Review *r, const char *name)
@@ -85,8 +86,10 @@ static void review_game(Review *r, const char *path, int number, const PdnGame *
 		        bb_count(position_occupied(&g->positions[ply])), plies, fate, term ? " (" : "",
 		        term ? term : "", term ? ")" : "");
 		PlayerTally *t = player_named(r, name);
-		if (!t)
+		if (!t) {
+			r->untallied++;
 			continue;
+		}
 		t->reached++;
 		t->won += pg->result == win;
 		t->drawn += pg->result == RESULT_DRAW;
@@ -94,15 +97,15 @@ static void review_game(Review *r, const char *path, int number, const PdnGame *
 	}
 }
 
-/* Every game of one file; false (counted as an error) when it cannot be
- * opened or read to its end. */
-static bool review_file(Review *r, const char *path, Variant v)
+/* Every game of one file; a file that cannot be opened or read to its end
+ * counts as an error. */
+static void review_file(Review *r, const char *path, Variant v)
 {
 	FILE *in = fopen(path, "r");
 	if (!in) {
 		fprintf(stderr, "pool-egdb: cannot open %s: %s\n", path, strerror(errno));
 		r->errors++;
-		return false;
+		return;
 	}
 	char error[256];
 	PdnErrorPlace where;
@@ -119,7 +122,7 @@ static bool review_file(Review *r, const char *path, Variant v)
 			r->errors++;
 			if (status == PDN_READ_FAILED) {
 				fclose(in);
-				return false; /* named above */
+				return; /* named above */
 			}
 			continue;
 		}
@@ -135,13 +138,11 @@ static bool review_file(Review *r, const char *path, Variant v)
 		}
 		pdn_game_free(&pg);
 	}
-	bool ok = !ferror(in);
-	if (!ok) {
+	if (ferror(in)) {
 		fprintf(stderr, "pool-egdb: cannot read %s to its end\n", path);
 		r->errors++;
 	}
 	fclose(in);
-	return ok;
 }
 
 int egdb_review(const char *dir, Variant v, const char *const *paths, int count, FILE *out)
@@ -163,6 +164,9 @@ int egdb_review(const char *dir, Variant v, const char *const *paths, int count,
 		fprintf(out, "%s: %d won endings reached, %d won, %d drawn, %d lost\n", t->name, t->reached,
 		        t->won, t->drawn, t->lost);
 	}
+	if (r.untallied)
+		fprintf(out, "%d won endings of players past the first %d are listed above but not tallied\n",
+		        r.untallied, REVIEW_MAX_PLAYERS);
 	if (r.errors)
 		fprintf(stderr, "pool-egdb: %d skipped (games of other rules, bad games, unreadable files)\n",
 		        r.errors);
