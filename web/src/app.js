@@ -54,6 +54,7 @@ class App {
     this.hint = null;
     this.rules = null; /* {result, text} when the rules end the game at the position shown */
     this.searching = false;
+    this.starting = false; /* a new game is being set up: no move is taken */
     this.restarts = 0;
     this.gameTags = null; /* the tags of a game loaded from PDN */
     this.epoch = 0; /* counts interruptions: an engine's move of an earlier epoch is not played */
@@ -308,7 +309,7 @@ class App {
     document.body.dataset.moves = this.record.moves.join(' ');
     document.body.dataset.line = this.line.join(' ');
     document.body.dataset.view = String(this.view);
-    document.body.dataset.busy = String(this.searching);
+    document.body.dataset.busy = String(this.searching || this.starting);
     document.body.dataset.analysing = String(this.analysis.on);
   }
 
@@ -341,7 +342,7 @@ class App {
 
   /* Analysis goes on while the player thinks; a move interrupts it. */
   canMove() {
-    return !this.over && !this.editing && !this.reviewing && !(this.ending && !this.analysis.on) &&
+    return !this.over && !this.editing && !this.reviewing && !this.starting && !(this.ending && !this.analysis.on) &&
       (this.analysis.on || (!this.searching && this.side === this.player));
   }
 
@@ -546,6 +547,21 @@ class App {
   /* A new game from the start, the player `colour`; the game it replaces
    * is kept for Undo unless the caller kept it already (`keep` false). */
   async newGame(colour, title = 'New game', keep = true) {
+    /* No move is taken until the new game stands on the engine's board:
+     * a click in between would be lost to the new game's first drawing. */
+    this.starting = true;
+    this.redraw();
+    try {
+      await this.setUpNewGame(colour, title, keep);
+    } finally {
+      this.starting = false;
+      this.redraw();
+    }
+    this.clocks.start();
+    await this.continueGame();
+  }
+
+  async setUpNewGame(colour, title, keep) {
     await this.reviews.cancel();
     await this.interrupt();
     if (keep) this.treePanel.keep();
@@ -561,8 +577,6 @@ class App {
     const clock = this.clocks.describe();
     this.say(`${title}: you play ${colourName(colour)}${clock ? `, ${clock}` : ''}.`);
     await this.refresh();
-    this.clocks.start();
-    await this.continueGame();
   }
 
   /* After the engine took a loaded game or a position (a new tree from

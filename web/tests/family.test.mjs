@@ -112,7 +112,6 @@ for (const v of FAMILY) {
     await waitMoves(page, before + 2);
     await settle(page);
     const played = await moves(page);
-    console.log("TIMING", v.variant, played.length, Date.now());
     assert.equal(played[before], v.written);
     const reply = played[before + 1];
     assert.match(reply, v.reply);
@@ -179,7 +178,12 @@ async function playWholeGame(v) {
     const path = await page.evaluate(() => window.poolshark.legal[0].path);
     const before = await dataset(page, 'moves');
     await clickSquares(page, ...path);
-    await page.waitForFunction((b) => document.body.dataset.moves !== b, before, { timeout: 20000 });
+    try {
+      await page.waitForFunction((b) => document.body.dataset.moves !== b, before, { timeout: 20000 });
+    } catch (e) {
+      const message = await page.textContent('#message');
+      throw new Error(`${v.variant}: squares ${path.join(', ')} clicked after "${before}", not played ("${message}"): ${e.message}`);
+    }
   }
   const played = await moves(page);
   assert.ok(played.length > 10, `${v.variant}: ${played.join(' ')}`);
