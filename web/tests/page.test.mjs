@@ -276,6 +276,26 @@ test('hint, new game as White, resign and draw offers', async () => {
   await page.context().close();
 });
 
+test('a new game takes no move until it stands on the engine\'s board', async () => {
+  const page = await fresh();
+  /* Russian: White starts, so the old position already looks like the player's turn. */
+  await page.selectOption('#variant', 'russian');
+  await page.waitForFunction(() => document.body.dataset.variant === 'russian', null, { timeout: 10000 });
+  await settle(page);
+  const during = await page.evaluate(() => {
+    document.getElementById('new-white').click();
+    return { busy: document.body.dataset.busy, canMove: window.poolshark.canMove() };
+  });
+  assert.deepEqual(during, { busy: 'true', canMove: false });
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.poolshark.canMove()), true);
+  const path = await page.evaluate(() => window.poolshark.legal[0].path);
+  await clickSquares(page, ...path);
+  await page.waitForFunction(() => (document.body.dataset.moves || '').split(' ').filter(Boolean).length >= 1, null, { timeout: 20000 });
+  noProblems(page);
+  await page.context().close();
+});
+
 test('the variant selector: Russian names squares a-h 1-8, White moves first, PDN says GameType 25', async () => {
   const page = await fresh();
   const labels = () => page.locator('#board .number').allTextContents();
