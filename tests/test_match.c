@@ -507,6 +507,61 @@ static void test_shards_and_summarize(void **state)
 }
 
 /*
+ * The first material edge of each game, in the summary: a piece won and
+ * kept (alpha, Black in round 1, two pieces left, won), a piece down from
+ * the start (beta, White in round 3, 23 pieces, drawn), and an exchange
+ * whose piece comes straight back, which is no edge.
+ */
+/* The edge table's row of `name` in the summary at `path`: per phase the
+ * games, won, drawn and lost. */
+static bool edge_row(const char *path, const char *name, int row[12])
+{
+	char line[512], first[64];
+	bool found = false;
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	while (!found && fgets(line, sizeof line, f)) {
+		int *r = row;
+		found =
+		    sscanf(line, " %63s %d: +%d =%d -%d %d: +%d =%d -%d %d: +%d =%d -%d", first, &r[0], &r[1],
+		           &r[2], &r[3], &r[4], &r[5], &r[6], &r[7], &r[8], &r[9], &r[10], &r[11]) == 13 &&
+		    !strcmp(first, name);
+	}
+	fclose(f);
+	return found;
+}
+
+static void test_summarize_material_edges(void **state)
+{
+	(void)state;
+	char out[300], pdn[300];
+	snprintf(out, sizeof out, "%s", support_path(paths.dir, "edges.out"));
+	snprintf(pdn, sizeof pdn, "%s", support_path(paths.dir, "edges.pdn"));
+	static const char games[] =
+	    "[Round \"1\"]\n[Black \"alpha\"]\n[White \"beta\"]\n[Result \"0-1\"]\n"
+	    "[SetUp \"1\"]\n[FEN \"B:W18,31:B14,1\"]\n\n1. 14x23 31-26 2. 23x30 0-1\n\n"
+	    "[Round \"2\"]\n[Black \"beta\"]\n[White \"alpha\"]\n[Result \"1/2-1/2\"]\n\n"
+	    "1. 11-15 22-18 2. 15x22 25x18 1/2-1/2\n\n"
+	    "[Round \"3\"]\n[Black \"alpha\"]\n[White \"beta\"]\n[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+	    "[FEN \"B:W21,22,23,24,25,26,27,28,29,30,31,32:B2,3,4,5,6,7,8,9,10,11,12\"]\n\n"
+	    "1. 11-15 22-18 1/2-1/2\n";
+	support_write_file(NULL, pdn, games, sizeof games - 1);
+	const char *args[] = {"--summarize", pdn, NULL};
+	assert_int_equal(run_tool(args, out, 0), 0);
+	assert_true(file_contains(out, "3 games"));
+	assert_true(file_contains(out, "First material edge (a piece more for 6 plies)"));
+	/* Per phase (13-24, 7-12, 2-6 pieces): games, won, drawn, lost. */
+	static const int alpha[12] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0};
+	static const int beta[12] = {1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+	int row[12];
+	assert_true(edge_row(out, "alpha", row));
+	assert_memory_equal(row, alpha, sizeof row);
+	assert_true(edge_row(out, "beta", row));
+	assert_memory_equal(row, beta, sizeof row);
+	assert_true(file_contains(out, "  no edge in 1 games\n"));
+}
+
+/*
  * An engine run by a wrapper that leaves a process behind in its group (as
  * the leak checker of a sanitizer build does while it exits). pool-match
  * ends the whole group and reaps every member before it exits, so nothing
@@ -714,6 +769,7 @@ int main(void)
 	    cmocka_unit_test(test_shards_and_summarize),
 	    cmocka_unit_test(test_engine_group_is_reaped),
 	    cmocka_unit_test(test_summarize_bad_inputs),
+	    cmocka_unit_test(test_summarize_material_edges),
 	    cmocka_unit_test(test_endless_openings_are_refused),
 	    cmocka_unit_test(test_signal_during_handshake),
 	    cmocka_unit_test(test_match_output_errors),

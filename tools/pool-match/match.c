@@ -40,6 +40,7 @@ typedef struct Match {
 	MatchTally tally;
 	PairRecord *pairs;
 	TerminationCounts terms;
+	EdgeTally edges;
 	SprtDecision decision;
 	double llr;
 	FILE *pdn;
@@ -146,7 +147,8 @@ static void print_progress(Match *m)
 }
 
 void match_print_summary(const char *name0, const char *name1, const MatchTally *tally,
-                         const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games)
+                         const TerminationCounts *terms, const EdgeTally *edges, const SprtConfig *sprt,
+                         double seconds, int games)
 {
 	char estimate[160];
 	format_estimate(estimate, sizeof estimate, tally);
@@ -170,6 +172,8 @@ void match_print_summary(const char *name0, const char *name1, const MatchTally 
 	printf("Terminations:\n");
 	for (int i = 0; i < terms->count; i++)
 		printf("  %-28s %d\n", terms->names[i], terms->games[i]);
+	if (edges)
+		edges_print(edges, name0, name1);
 	fflush(stdout);
 }
 
@@ -221,6 +225,7 @@ static void record_game(Match *m, int number, const Game *game, char **comments,
 	if (pair->half_points[0] >= 0 && pair->half_points[1] >= 0)
 		stats_add_pair(&m->tally, pair->half_points[0], pair->half_points[1]);
 	termination_add(&m->terms, o->termination);
+	edges_add_game(&m->edges, game, o->result, number % 2 == 0);
 	m->games_done++;
 	if (c->sprt_enabled) {
 		m->decision = stats_sprt_decide(&m->tally, &c->sprt, &m->llr);
@@ -378,7 +383,7 @@ int match_run(MatchConfig *config, volatile const sig_atomic_t *interrupted)
 		fputc('\n', stderr);
 
 	double seconds = (double)(clock_now_ms() - m.started_ms) / 1000.0;
-	match_print_summary(config->engines[0].name, config->engines[1].name, &m.tally, &m.terms,
+	match_print_summary(config->engines[0].name, config->engines[1].name, &m.tally, &m.terms, &m.edges,
 	                    config->sprt_enabled ? &config->sprt : NULL, seconds, m.games_done);
 	if (*interrupted) {
 		printf("Interrupted after %d of %d games\n", m.games_done, m.task_count);
@@ -428,6 +433,7 @@ int match_summarize(const char *const *paths, int count, const SprtConfig *sprt)
 {
 	MatchTally tally = {0};
 	TerminationCounts terms = {0};
+	EdgeTally edges = {0};
 	char name0[HUB_NAME_MAX] = "", name1[HUB_NAME_MAX] = "", error[200];
 	int *pairs = NULL, pair_capacity = 0, games = 0, status = 0;
 	/* Games without a round number (other programs' files, or Round "-")
@@ -495,6 +501,7 @@ int match_summarize(const char *const *paths, int count, const SprtConfig *sprt)
 			int hp = half_points_of(g.result, engine0_black);
 			stats_add_game(&tally, hp);
 			termination_add(&terms, term ? term : "unknown");
+			edges_add_game(&edges, g.game, g.result, engine0_black);
 			games++;
 			if (!numbered) {
 				pdn_game_free(&g);
@@ -524,6 +531,7 @@ int match_summarize(const char *const *paths, int count, const SprtConfig *sprt)
 		add_pairs(&tally, pairs, pair_capacity);
 	}
 	free(pairs);
-	match_print_summary(name0[0] ? name0 : "?", name1[0] ? name1 : "?", &tally, &terms, sprt, -1, games);
+	match_print_summary(name0[0] ? name0 : "?", name1[0] ? name1 : "?", &tally, &terms, &edges, sprt, -1,
+	                    games);
 	return status;
 }

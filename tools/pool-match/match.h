@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "poolshark/game.h"
+#include "edges.h"
 #include "hubclient.h"
 #include "openings.h"
 #include "stats.h"
@@ -107,8 +108,9 @@ typedef struct TerminationCounts {
 
 void termination_add(TerminationCounts *t, const char *name);
 
-/* Prints the final summary (stdout). */
+/* Prints the final summary (stdout); `edges` may be NULL. */
 void match_print_summary(const char *name0, const char *name1, const MatchTally *tally,
-                         const TerminationCounts *terms, const SprtConfig *sprt, double seconds, int games);
+                         const TerminationCounts *terms, const EdgeTally *edges, const SprtConfig *sprt,
+                         double seconds, int games);
 
 #endif
