@@ -435,17 +435,23 @@ static const int LN_1000[64] = {
     3466, 3497, 3526, 3555, 3584, 3611, 3638, 3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850,
     3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043, 4060, 4078, 4094, 4111, 4127, 4143,
 };
-static const int LMR_DIVISOR = 1600; /* ln(depth) ln(index) / 1.6: the divisor in thousandths */
+int search_lmr_divisor(Variant v)
+{
+	/* Russian reduces deeper (experiments.md, step 155); the others keep
+	 * pool's 1.6 (steps 5, 41, 46). */
+	return v == VARIANT_RUSSIAN ? 1300 : 1600;
+}
 
 /* Late move reduction of the quiet move at `index` (in search order):
- * about ln(depth) ln(index) / 1.6 plies, one less on the principal
- * variation, one more for a move whose history says it rarely works. */
-static int reduction(int depth, int index, bool pv_node, int history)
+ * about ln(depth) ln(index) / divisor plies (divisor in thousandths), one
+ * less on the principal variation, one more for a move whose history says
+ * it rarely works. */
+static int reduction(int depth, int index, bool pv_node, int history, int divisor)
 {
 	if (depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES)
 		return 0;
 	int d = depth < 63 ? depth : 63, i = index < 63 ? index : 63;
-	int r = (LN_1000[d] * LN_1000[i] + LMR_DIVISOR * 500) / (LMR_DIVISOR * 1000);
+	int r = (LN_1000[d] * LN_1000[i] + divisor * 500) / (divisor * 1000);
 	if (pv_node)
 		r--;
 	if (history < 0)
@@ -556,7 +562,7 @@ int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node
 			score = -search_node(s, ply + 1, new_depth, -beta, -alpha, pv_node);
 		} else {
 			/* A quiet move's order is its history (order_moves). */
-			int r = quiet ? reduction(depth, i, pv_node, order[i]) : 0;
+			int r = quiet ? reduction(depth, i, pv_node, order[i], s->lmr_divisor) : 0;
 			score = -search_node(s, ply + 1, new_depth - r, -alpha - 1, -alpha, false);
 			if (score > alpha && r > 0)
 				score = -search_node(s, ply + 1, new_depth, -alpha - 1, -alpha, false);

@@ -47,6 +47,7 @@ _Static_assert(sizeof(Frame) == 64, "a search frame is 64 bytes");
 struct Search {
 	const EvalWeights *weights;      /* search_set_weights(); NULL: the root variant's own */
 	const EvalWeights *eval_weights; /* what this search evaluates with */
+	int lmr_divisor;                 /* search_lmr_divisor() of the root's variant */
 	const NnueNetwork *network;      /* search_set_network(); NULL: the classic evaluation */
 	const NnueNetwork *eval_network; /* network when it is the root variant's, else NULL */
 	bool network_alone;              /* search_set_network_alone() */
@@ -163,5 +164,10 @@ static inline bool beats_draw_rules(const Position *p, const DrawCounters *c, in
  * `depth` within (alpha, beta); ply 0 is the root, whose scored moves it
  * records. */
 int search_node(Search *s, int ply, int depth, int alpha, int beta, bool pv_node);
+
+/* The divisor of late move reductions for the rules `v`, in thousandths:
+ * a quiet move late in the order loses about ln(depth) ln(index) * 1000 /
+ * divisor plies. */
+int search_lmr_divisor(Variant v);
 
 #endif

@@ -239,6 +239,7 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->egdb_pieces =
 	    s->egdb && egdb_variant(s->egdb) == (Variant)root->position.variant ? s->egdb_max : 0;
 	s->eval_weights = s->weights ? s->weights : eval_weights_for((Variant)root->position.variant);
+	s->lmr_divisor = search_lmr_divisor((Variant)root->position.variant);
 	s->root_only_count = 0;
 	s->key_base = root->history_count;
 	for (int i = 0; i < root->history_count; i++)
