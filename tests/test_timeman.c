@@ -76,6 +76,41 @@ static void test_reserve_scales_with_the_budget(void **state)
 	assert_true(b.hard_ms <= 180 / 3);
 }
 
+/* A clock without moves to go is shared over 25 moves, over 12 in
+ * Russian; moves to go, when given, still decide; and no game length lets
+ * the hard limit overrun the clock. */
+static void test_assumed_moves_by_rules(void **state)
+{
+	(void)state;
+	SearchLimits l = {.time_left_ms = 60000, .increment_ms = 1000};
+	TimeBudget b;
+	static const struct {
+		Variant v;
+		int64_t soft;
+	} by_rules[] = {{VARIANT_POOL, 60000 / 25 + 750},
+	                {VARIANT_RUSSIAN, 60000 / 12 + 750},
+	                {VARIANT_BRAZILIAN, 60000 / 25 + 750},
+	                {VARIANT_ENGLISH, 60000 / 25 + 750}};
+	for (size_t i = 0; i < sizeof by_rules / sizeof *by_rules; i++) {
+		timeman_budget_over(&l, 0, timeman_assumed_moves(by_rules[i].v), &b);
+		assert_int_equal(b.soft_ms, by_rules[i].soft);
+	}
+	timeman_budget(&l, 0, &b);
+	assert_int_equal(b.soft_ms, 60000 / 25 + 750);
+	l.moves_to_go = 40;
+	timeman_budget_over(&l, 0, 12, &b);
+	assert_int_equal(b.soft_ms, 60000 / 40 + 750);
+	l.moves_to_go = 0;
+	for (int assumed = -1; assumed <= 30; assumed++)
+		for (int64_t left = 1; left <= 5000; left += 7) {
+			l.time_left_ms = left;
+			timeman_budget_over(&l, 50, assumed, &b);
+			int64_t reserve = timeman_reserve(left, 50);
+			assert_true(b.soft_ms >= 1 && b.soft_ms <= b.hard_ms);
+			assert_true(left <= reserve + 1 ? b.hard_ms == 1 : b.hard_ms + reserve <= left);
+		}
+}
+
 /* Whatever the clock, the hard limit plus the reserve fits in the time
  * left, the soft target is no later than the hard limit, and both are at
  * least 1 ms. */
@@ -169,6 +204,7 @@ int main(void)
 	    cmocka_unit_test(test_move_time_less_overhead),
 	    cmocka_unit_test(test_reserve_scales_with_the_budget),
 	    cmocka_unit_test(test_clock_never_overruns),
+	    cmocka_unit_test(test_assumed_moves_by_rules),
 	    cmocka_unit_test(test_budget_grows_with_the_clock),
 	    cmocka_unit_test(test_increment_is_spent),
 	    cmocka_unit_test(test_charge_adds_the_time_not_run),

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "poolshark/move.h"
+#include "poolshark/variant.h"
 
 /* The most root moves a search may be restricted to (SearchLimits). */
 enum { SEARCH_MAX_ROOT_MOVES = 64 };
@@ -82,5 +83,14 @@ int64_t timeman_charged(int64_t elapsed_ms, int64_t ran_ms);
  * budget is at least 1 ms.
  */
 void timeman_budget(const SearchLimits *limits, int move_overhead_ms, TimeBudget *out);
+
+/* timeman_budget() with a clock that has no moves to go shared over
+ * `assumed_moves` moves (the default 25 when it is 0 or less). */
+void timeman_budget_over(const SearchLimits *limits, int move_overhead_ms, int assumed_moves,
+                         TimeBudget *out);
+
+/* The moves to share such a clock over in the rules `v`: 25, and 12 in
+ * Russian. */
+int timeman_assumed_moves(Variant v);
 
 #endif

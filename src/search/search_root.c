@@ -225,7 +225,8 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 	s->start_ms = limits->clock_start_ms > 0 && !s->pondering ? limits->clock_start_ms : clock_now_ms();
 	s->start_cpu_ns = clock_thread_cpu_ns();
 	s->lag_ms = 0;
-	timeman_budget(limits, s->control->move_overhead_ms, &s->budget);
+	timeman_budget_over(limits, s->control->move_overhead_ms,
+	                    timeman_assumed_moves((Variant)root->position.variant), &s->budget);
 	s->stopped = false;
 	s->nodes = s->nodes_shared = 0;
 	s->leaf_ply_sum = s->leaf_count = 0;
