@@ -319,6 +319,7 @@ class App {
     status.classList.toggle('over', !!over);
     if (over) status.textContent = over.text;
     else if (this.editing) status.textContent = 'Editing: click squares to place the chosen piece.';
+    else if (this.starting) status.textContent = 'Setting up the new game…';
     else if (this.reviewing) status.textContent = this.reviewing.text;
     else if (this.analysis.on) status.textContent = `Analysis: ${colourName(this.side)} to move.`;
     else if (!this.atEnd) status.textContent = `Move ${this.view} of ${this.line.length}` +

@@ -284,9 +284,9 @@ test('a new game takes no move until it stands on the engine\'s board', async ()
   await settle(page);
   const during = await page.evaluate(() => {
     document.getElementById('new-white').click();
-    return { busy: document.body.dataset.busy, canMove: window.poolshark.canMove() };
+    return { busy: document.body.dataset.busy, canMove: window.poolshark.canMove(), status: document.getElementById('status').textContent };
   });
-  assert.deepEqual(during, { busy: 'true', canMove: false });
+  assert.deepEqual(during, { busy: 'true', canMove: false, status: 'Setting up the new game…' });
   await settle(page);
   assert.equal(await page.evaluate(() => window.poolshark.canMove()), true);
   const path = await page.evaluate(() => window.poolshark.legal[0].path);
