@@ -6,7 +6,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,9 @@
 #include "poolshark/hubline.h"
 #include "poolshark/movegen.h"
 #include "poolshark/notation.h"
+#include "poolshark/search.h"
 #include "poolshark/threads.h"
+#include "poolshark/tt.h"
 #include "support/hubpipe.h"
 #include "support/support.h"
 
@@ -61,6 +65,59 @@ static void test_two_threads_play_legal_moves(void **state)
 		assert_true(r.nodes > 0);
 	}
 	engine_destroy(e);
+}
+
+/* One helper's search of the start position, run in its own thread. */
+typedef struct HelperRun {
+	Search *search;
+	TT tt;
+	SearchRoot root;
+	SearchLimits limits;
+	SearchControl control;
+	SearchResult result;
+} HelperRun;
+
+static void *run_helper_search(void *arg)
+{
+	HelperRun *h = arg;
+	search_run(h->search, &h->tt, &h->root, &h->limits, &h->control, &h->result);
+	return NULL;
+}
+
+/* A helper without a node limit (as threads_search() starts them) adds its
+ * nodes to the shared count while it searches, not only when it ends: the
+ * main search's info, node limit and result count them. Once stopped, the
+ * count holds exactly the nodes it searched. */
+static void test_helper_nodes_count_while_searching(void **state)
+{
+	(void)state;
+	atomic_bool stop;
+	atomic_uint_least64_t shared;
+	atomic_init(&stop, false);
+	atomic_init(&shared, 0);
+	HelperRun *h = calloc(1, sizeof *h);
+	assert_non_null(h);
+	assert_non_null(h->search = search_create());
+	assert_true(tt_init(&h->tt, 8));
+	tt_new_search(&h->tt);
+	Position start;
+	position_start(&start);
+	search_root_from_position(&start, &h->root);
+	h->limits = (SearchLimits){.depth = SEARCH_MAX_PLY};
+	h->control = (SearchControl){.stop = &stop, .helper = 1, .shared_nodes = &shared};
+	pthread_t id;
+	assert_int_equal(pthread_create(&id, NULL, run_helper_search, h), 0);
+	uint64_t seen = 0;
+	for (int64_t end = clock_now_ms() + 20000; clock_now_ms() < end && seen < 100000; usleep(1000))
+		seen = atomic_load(&shared);
+	atomic_store(&stop, true);
+	pthread_join(id, NULL);
+	assert_true(seen >= 100000);
+	assert_true(h->result.depth < SEARCH_MAX_PLY); /* stopped, not ended */
+	assert_int_equal(atomic_load(&shared), h->result.nodes);
+	tt_free(&h->tt);
+	search_destroy(h->search);
+	free(h);
 }
 
 /* The options refuse 0 and more than threads_max() and keep the value
@@ -200,6 +257,7 @@ int main(void)
 	signal(SIGPIPE, SIG_IGN);
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_two_threads_play_legal_moves),
+	    cmocka_unit_test(test_helper_nodes_count_while_searching),
 	    cmocka_unit_test(test_engine_threads_range),
 	    cmocka_unit_test(test_binary_two_threads_search_and_stop),
 	    cmocka_unit_test(test_binary_threads_bad_values),

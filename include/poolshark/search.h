@@ -92,9 +92,9 @@ typedef struct SearchControl {
 	/* Lazy SMP (threads.h): one of several searches of the same root that
 	 * share the table. 0 and NULL for a lone search. Helper k > 0 skews
 	 * its iterations so that the threads spread over depths; the
-	 * searches add their nodes to `shared_nodes` (info, the node limit
-	 * and the result count every thread's), and the caller has already
-	 * marked the table's new search. */
+	 * searches add their nodes to `shared_nodes` every 1024 nodes and when
+	 * they end (info, the node limit and the result count every thread's),
+	 * and the caller has already marked the table's new search. */
 	int helper;
 	atomic_uint_least64_t *shared_nodes;
 } SearchControl;

@@ -114,8 +114,14 @@ static void poll(Search *s)
 	if (!s->pondering && s->budget.limited && s->has_root_move &&
 	    charged_ms(s, s->budget.hard_ms, s->nodes % NODE_LIMIT_NODES == 0) >= s->budget.hard_ms)
 		s->stopped = true;
-	if (s->limits.nodes && s->nodes % NODE_LIMIT_NODES == 0 && nodes_searched(s) >= s->limits.nodes)
-		s->stopped = true;
+	/* A thread of a shared search adds its nodes to the shared count here
+	 * too, so that the count (info, the node limit, the result) holds every
+	 * thread's nodes but the last NODE_LIMIT_NODES of each. */
+	if (s->nodes % NODE_LIMIT_NODES == 0 && (s->limits.nodes || c->shared_nodes)) {
+		uint64_t nodes = nodes_searched(s);
+		if (s->limits.nodes && nodes >= s->limits.nodes)
+			s->stopped = true;
+	}
 }
 
 static inline void count_node(Search *s)
