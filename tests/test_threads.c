@@ -67,6 +67,51 @@ static void test_two_threads_play_legal_moves(void **state)
 	engine_destroy(e);
 }
 
+/* The info lines of one search. */
+typedef struct InfoLog {
+	int count;
+	int depths[64];
+	Move last_first; /* the first move of the last line */
+} InfoLog;
+
+/* Keeps the line and holds the main search 300 ms after each iteration,
+ * so that a helper completes the depth asked for long before it. */
+static void log_slow_info(const SearchInfo *info, void *user)
+{
+	InfoLog *log = user;
+	if (log->count < 64)
+		log->depths[log->count++] = info->depth;
+	log->last_first = info->pv[0];
+	usleep(300000);
+}
+
+/* A search to a depth ends when any thread completes it: with the main
+ * search held back, a helper's iteration of that depth is the result and
+ * the last info line (2 threads, and 4 on however many cores), the main
+ * search's iterations stop short of it. */
+static void test_search_to_depth_ends_with_first_thread(void **state)
+{
+	(void)state;
+	const int counts[] = {2, 4};
+	for (int k = 0; k < 2; k++) {
+		Engine *e = engine_with_threads(counts[k]);
+		Position p;
+		assert_true(notation_parse_fen(bench_positions[1].fen, VARIANT_POOL, &p, NULL, 0));
+		assert_int_equal(engine_new_game(e, &p), ENGINE_OK);
+		SearchLimits limits = {.depth = 9};
+		InfoLog log = {0};
+		SearchResult r;
+		assert_int_equal(engine_search_sync(e, &limits, log_slow_info, &log, &r), ENGINE_OK);
+		assert_true(movegen_is_legal(&p, r.best));
+		assert_int_equal(r.depth, 9);
+		assert_true(log.count >= 2 && log.count < 9);
+		assert_int_equal(log.depths[log.count - 1], 9);
+		assert_true(log.depths[log.count - 2] < 9);
+		assert_true(move_equal(log.last_first, r.best));
+		engine_destroy(e);
+	}
+}
+
 /* One helper's search of the start position, run in its own thread. */
 typedef struct HelperRun {
 	Search *search;
@@ -258,6 +303,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_two_threads_play_legal_moves),
 	    cmocka_unit_test(test_helper_nodes_count_while_searching),
+	    cmocka_unit_test(test_search_to_depth_ends_with_first_thread),
 	    cmocka_unit_test(test_engine_threads_range),
 	    cmocka_unit_test(test_binary_two_threads_search_and_stop),
 	    cmocka_unit_test(test_binary_threads_bad_values),

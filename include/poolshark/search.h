@@ -97,6 +97,9 @@ typedef struct SearchControl {
 	 * and the caller has already marked the table's new search. */
 	int helper;
 	atomic_uint_least64_t *shared_nodes;
+	/* Lazy SMP: set (may be NULL) when another thread of the search has
+	 * completed the depth asked for; the search then stops as at `stop`. */
+	atomic_bool *depth_done;
 } SearchControl;
 
 /* The search state: killers, history, the line being searched. Opaque. */

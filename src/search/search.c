@@ -98,7 +98,7 @@ int search_root_scores(const Search *s, Move *moves, int *scores, int max)
 static void poll(Search *s)
 {
 	const SearchControl *c = s->control;
-	if (c->stop && atomic_load(c->stop))
+	if ((c->stop && atomic_load(c->stop)) || (c->depth_done && atomic_load(c->depth_done)))
 		s->stopped = true;
 	if (s->pondering && !atomic_load(c->pondering)) {
 		/* Ponder hit: the clock of this move starts now. */

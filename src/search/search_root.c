@@ -321,9 +321,11 @@ void search_run(Search *s, TT *tt, const SearchRoot *root, const SearchLimits *l
 
 	int score = 0;
 	for (int depth = 1; depth <= max_depth; depth++) {
-		/* Odd helpers leave out the odd iterations: half the threads
-		 * are one ply ahead and fill the table for the others. */
-		if (s->control->helper % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth)
+		/* Odd helpers leave out every other iteration (the odd ones
+		 * but for a depth limit of odd parity): half the threads are
+		 * one ply ahead, fill the table for the others and reach the
+		 * last depth first. */
+		if (s->control->helper % 2 == 1 && (max_depth - depth) % 2 == 1 && depth > 1)
 			continue;
 		if (numbered) {
 			if (!search_lines(s, depth, lines))

@@ -21,6 +21,14 @@ typedef struct Helper {
 	SearchLimits limits;
 	SearchControl control;
 	SearchResult result;
+	/* A search to a depth ends when any thread completes it: the depth
+	 * (0: no depth asked), the flag that tells the main search so, and
+	 * the iteration this helper completed at that depth (`final`, whole
+	 * once has_final is set). */
+	int final_depth;
+	atomic_bool *depth_done;
+	SearchInfo final;
+	atomic_bool has_final;
 	pthread_t id;
 	bool started;
 } Helper;
@@ -35,6 +43,7 @@ struct Threads {
 	Helper *running;
 	int running_count;
 	atomic_bool stop;
+	atomic_bool depth_done;
 	atomic_uint_least64_t nodes;
 };
 
@@ -68,6 +77,7 @@ Threads *threads_create(void)
 	}
 	t->count = 1;
 	atomic_init(&t->stop, false);
+	atomic_init(&t->depth_done, false);
 	atomic_init(&t->nodes, 0);
 	return t;
 }
@@ -159,6 +169,51 @@ void threads_clear(Threads *t)
 		search_clear(t->searches[i]);
 }
 
+/* A helper's info callback: when the iteration is of the depth asked
+ * for, keeps it and ends the search. */
+static void helper_completed(const SearchInfo *info, void *user)
+{
+	Helper *h = user;
+	if (info->depth < h->final_depth || atomic_load(&h->has_final))
+		return;
+	h->final = *info;
+	atomic_store(&h->has_final, true);
+	atomic_store(h->depth_done, true);
+}
+
+/* Whether the search ends when any thread completes its depth: a search
+ * to a depth of every root move for one line (not an analysis or a
+ * ponder, which end when told). */
+static bool ends_at_any_depth(const SearchLimits *limits)
+{
+	return limits->depth > 0 && !limits->root_move_count && limits->multipv <= 1 &&
+	       !limits->score_all_moves && !limits->infinite && !limits->ponder;
+}
+
+/* When the main search did not complete the depth asked for and a helper
+ * did, its iteration is the result, reported as the main search's are. */
+static void take_helpers_depth(Threads *t, const SearchLimits *limits, const SearchControl *control,
+                               SearchResult *out)
+{
+	if (out->depth >= limits->depth || out->egdb_root || move_is_none(out->best))
+		return;
+	for (int i = 0; i < t->running_count; i++) {
+		Helper *h = &t->running[i];
+		if (!atomic_load(&h->has_final))
+			continue;
+		SearchInfo info = h->final;
+		info.nodes = atomic_load(&t->nodes);
+		out->best = info.pv[0];
+		out->ponder = info.pv_length > 1 ? info.pv[1] : move_none();
+		out->score = info.score;
+		out->depth = info.depth;
+		out->nodes = info.nodes;
+		if (control->info)
+			control->info(&info, control->user);
+		return;
+	}
+}
+
 static void *run_helper(void *arg)
 {
 	Helper *h = arg;
@@ -181,13 +236,16 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 	}
 	t->running_count = t->count - 1;
 	atomic_store(&t->stop, false);
+	atomic_store(&t->depth_done, false);
 	atomic_store(&t->nodes, 0);
+	bool any_depth = ends_at_any_depth(limits);
 	/* Once, before any thread probes: the generation is read by all. */
 	tt_new_search(tt);
 
 	SearchControl main_control = *control;
 	main_control.helper = 0;
 	main_control.shared_nodes = &t->nodes;
+	main_control.depth_done = any_depth ? &t->depth_done : NULL;
 	for (int i = 0; i < t->running_count; i++) {
 		Helper *h = &t->running[i];
 		h->search = t->searches[i + 1];
@@ -198,10 +256,17 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 		h->limits = (SearchLimits){.depth = limits->depth};
 		h->control = (SearchControl){.stop = &t->stop,
 		                             .contempt = control->contempt,
+		                             .info = any_depth ? helper_completed : NULL,
+		                             .user = h,
 		                             .helper = i + 1,
 		                             .shared_nodes = &t->nodes};
+		h->final_depth = limits->depth;
+		h->depth_done = &t->depth_done;
+		atomic_init(&h->has_final, false);
 		h->started = pthread_create(&h->id, NULL, run_helper, h) == 0;
 	}
 	search_run(main, tt, root, limits, &main_control, out);
 	atomic_store(&t->stop, true);
+	if (any_depth)
+		take_helpers_depth(t, limits, control, out);
 }
