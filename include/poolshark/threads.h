@@ -46,7 +46,10 @@ void threads_clear(Threads *t);
 /*
  * search_run() of the main search in the calling thread, with threads_count() - 1
  * helpers in their own threads on the same root and table. The result is
- * the main search's (out->nodes counts every thread's nodes so far). When
+ * the main search's (out->nodes counts every thread's nodes so far), but
+ * a search to a depth (of every root move, one line, not infinite nor a
+ * ponder) ends when any thread completes that depth, and that thread's
+ * iteration is the result and the last call of control->info. When
  * the main search ends the helpers are told to stop, and this returns at
  * once, so that the move can be sent without waiting for a helper the
  * system has not scheduled yet; they stop at their next poll (every 256
