@@ -2,6 +2,8 @@
 /* Lazy SMP: the helpers of one search, started with it and joined when it ends. */
 #include "poolshark/threads.h"
 
+#include "poolshark/clock.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -242,6 +244,10 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 	/* Once, before any thread probes: the generation is read by all. */
 	tt_new_search(tt);
 
+	/* Every thread's clock (and info's time) starts at the same instant. */
+	SearchLimits main_limits = *limits;
+	if (main_limits.clock_start_ms <= 0 && !main_limits.ponder)
+		main_limits.clock_start_ms = clock_now_ms();
 	SearchControl main_control = *control;
 	main_control.helper = 0;
 	main_control.shared_nodes = &t->nodes;
@@ -253,7 +259,8 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 		h->root = root;
 		/* The helpers search without a clock, as deep as the main search
 		 * may, until it ends; its node limit counts their nodes too. */
-		h->limits = (SearchLimits){.depth = limits->depth};
+		h->limits =
+		    (SearchLimits){.depth = limits->depth, .clock_start_ms = main_limits.clock_start_ms};
 		h->control = (SearchControl){.stop = &t->stop,
 		                             .contempt = control->contempt,
 		                             .info = any_depth ? helper_completed : NULL,
@@ -265,7 +272,7 @@ void threads_search(Threads *t, TT *tt, const SearchRoot *root, const SearchLimi
 		atomic_init(&h->has_final, false);
 		h->started = pthread_create(&h->id, NULL, run_helper, h) == 0;
 	}
-	search_run(main, tt, root, limits, &main_control, out);
+	search_run(main, tt, root, &main_limits, &main_control, out);
 	atomic_store(&t->stop, true);
 	if (any_depth)
 		take_helpers_depth(t, limits, control, out);
