@@ -189,15 +189,16 @@ static void test_engine_threads_range(void **state)
 
 /*
  * Reads a search's output up to done: every info line is well formed with
- * its six values and a depth deeper than the last (one more, but for the
- * last line of a search to a depth that a helper completed first), the
- * done line has a legal move first. Returns the last info line's depth
- * (0: none came).
+ * its six values and a depth one more than the last, but for the last
+ * line, which may be deeper still (a search to a depth that a helper
+ * completed first), the done line has a legal move first. Returns the last
+ * info line's depth (0: none came).
  */
 static int read_search(HubEngine *e, const Position *p, int timeout_ms)
 {
 	int64_t deadline = clock_now_ms() + timeout_ms;
 	int last_depth = 0;
+	bool jumped = false; /* a line deeper than one more came: it must be the last */
 	for (;;) {
 		char line[LINE_CAP], copy[LINE_CAP], error[HUBLINE_ERROR_MAX];
 		int left = (int)(deadline - clock_now_ms());
@@ -217,8 +218,9 @@ static int read_search(HubEngine *e, const Position *p, int timeout_ms)
 				if (!hubline_value(&parsed, keys[i]))
 					fail_msg("info without %s: '%s'", keys[i], copy);
 			int depth = atoi(hubline_value(&parsed, "depth"));
-			if (depth <= last_depth)
+			if (depth <= last_depth || jumped)
 				fail_msg("depth %d after %d: '%s'", depth, last_depth, copy);
+			jumped = depth != last_depth + 1;
 			last_depth = depth;
 			continue;
 		}
