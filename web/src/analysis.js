@@ -8,6 +8,8 @@ const PV_SHOWN = 12;
 const PV_SHOWN_MORE = 8;
 /* The lines shown are redrawn at most this often, in milliseconds. */
 const SHOW_MS = 100;
+/* How long drawing waits for the rest of an iteration's lines, in milliseconds. */
+const PART_WAIT_MS = 10;
 /* Nodes of the short search that gives the bar a score where none is known. */
 const GLANCE_NODES = 20000;
 
@@ -106,6 +108,9 @@ class AnalysisPanel {
     if (!this.on) return;
     await app.interrupt();
     app.searching = false;
+    /* The last iteration's lines have all arrived: drawn now, not when
+     * their timer fires after the page already says it stopped. */
+    this.flush();
     app.say('Analysis stopped.');
     app.redraw();
   }
@@ -188,6 +193,12 @@ class AnalysisPanel {
     this.drawTimer = null;
     const best = this.lines[0];
     if (!best || best.fen !== app.record.fen) return;
+    /* The first line of an iteration came, the others are on their way (a
+     * message each): drawn together, or two lines would show one move. */
+    if (app.searching && this.lines.some((l) => l && Number(l.info.depth) < Number(best.info.depth))) {
+      this.drawTimer = setTimeout(() => this.drawLines(), PART_WAIT_MS);
+      return;
+    }
     const { info, side } = best;
     const who = this.who;
     const score = Number(info.score);

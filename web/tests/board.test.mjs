@@ -246,6 +246,30 @@ test('analysis shows three lines and an arrow for each, best first; the book sho
     assert.deepEqual([a.from, a.to], ends(drawn[i]));
   });
   assert.ok(arrows[0].width > arrows[1].width && arrows[1].width > arrows[2].width);
+  /* An iteration's lines come a message each (the worker posts a line at a
+   * time): the page draws the new iteration only when all its lines have
+   * come, or its first line and the old second would show one move and
+   * two arrows. Replayed here with the lines above, one iteration deeper. */
+  const replay = await page.evaluate(async () => {
+    const app = window.poolshark;
+    const panel = app.analysis;
+    const old = panel.lines.map((l) => l.info);
+    const { side, fen } = panel.lines[0];
+    const deeper = (info, k) => Object.assign({}, info, { depth: String(Number(info.depth) + 1), multipv: String(k) });
+    const count = () => document.querySelectorAll('#board .arrow-group').length;
+    const pause = () => new Promise((done) => setTimeout(done, 300));
+    app.searching = true;
+    panel.show(deeper(old[1], 1), side, fen, 'analysis');
+    await pause();
+    const partial = { arrows: count(), pv: document.body.dataset.pv };
+    panel.show(deeper(old[0], 2), side, fen, 'analysis');
+    panel.show(deeper(old[2], 3), side, fen, 'analysis');
+    await pause();
+    app.searching = false;
+    return { old: old.map((i) => i.pv), partial, whole: { arrows: count(), pv: document.body.dataset.pv } };
+  });
+  assert.deepEqual(replay.partial, { arrows: 3, pv: replay.old[0] }, 'the first line of an iteration drawn alone');
+  assert.deepEqual(replay.whole, { arrows: 3, pv: replay.old[1] }, 'the whole iteration not drawn');
   /* The start is in the book: its three moves, their weights and the engine's score of each. */
   await waitFor(page, () => (JSON.parse(document.body.dataset.book || '[]')).length > 0);
   const book = JSON.parse(await dataset(page, 'book'));
