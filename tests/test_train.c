@@ -199,6 +199,63 @@ static void test_stacks(void **state)
 	assert_int_not_equal(support_shell(paths.dir, "test -e u.bin"), 0);
 }
 
+/* --with: another rule set's data is trained on beside DATA (more
+ * training positions, another network), the network stays DATA's rule
+ * set's; the same file among DATA is refused, naming --with. */
+static void test_with_other_rules(void **state)
+{
+	(void)state;
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' gen --out r.psdata --variant russian --openings "
+	                  "'%s/tools/data/openings-russian.fen' --games 20 --nodes 300 --max-plies 120 "
+	                  "--egdb none --quiet --seed 4",
+	                  paths.datagen, paths.source),
+	    0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "'%s' --out w.bin --epochs 2 --hidden 32 --batch 256 --lr 0.005 --holdout 20 "
+	                  "d.psdata --with r.psdata > w.log",
+	                  paths.train),
+	    0);
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "grep -q '^train: with r.psdata, [1-9][0-9]* positions of russian$' w.log"),
+	    0);
+	/* The positions counted: d.psdata's (a.log) and r.psdata's. */
+	unsigned long long alone_train = 0, alone_held = 0, with_train = 0, with_held = 0, russian = 0;
+	assert_int_equal(
+	    support_shell(paths.dir,
+	                  "sed -n 's/^train: pool, \\([0-9]*\\) training and \\([0-9]*\\) held-out.*/\\1 "
+	                  "\\2/p' a.log > counts && "
+	                  "sed -n 's/^train: pool, \\([0-9]*\\) training and \\([0-9]*\\) held-out.*/\\1 "
+	                  "\\2/p' w.log >> counts && "
+	                  "sed -n 's/^train: with r.psdata, \\([0-9]*\\) positions.*/\\1/p' w.log >> counts"),
+	    0);
+	FILE *f = fopen(support_path(paths.dir, "counts"), "r");
+	assert_non_null(f);
+	assert_int_equal(fscanf(f, "%llu %llu %llu %llu %llu", &alone_train, &alone_held, &with_train,
+	                        &with_held, &russian),
+	                 5);
+	fclose(f);
+	assert_true(russian > 0);
+	assert_int_equal(with_train + with_held, alone_train + alone_held + russian);
+	assert_int_not_equal(support_shell(paths.dir, "cmp -s a.bin w.bin"), 0);
+	NnueNetwork *net = malloc(sizeof *net);
+	char err[NNUE_ERROR_MAX + 600];
+	if (!nnue_load_file(net, support_path(paths.dir, "w.bin"), VARIANT_POOL, err, sizeof err))
+		fail_msg("%s", err);
+	assert_false(nnue_load_file(net, support_path(paths.dir, "w.bin"), VARIANT_RUSSIAN, err, sizeof err));
+	free(net);
+	assert_int_equal(
+	    support_shell(paths.dir, "'%s' --out x.bin --epochs 1 d.psdata r.psdata 2> x.err", paths.train),
+	    1);
+	assert_int_equal(
+	    support_shell(paths.dir, "grep -q 'r.psdata: russian data, and d.psdata is pool (--with' x.err"),
+	    0);
+	assert_int_not_equal(support_shell(paths.dir, "test -e x.bin"), 0);
+}
+
 static void test_bad_arguments(void **state)
 {
 	(void)state;
@@ -232,6 +289,7 @@ int main(void)
 	    cmocka_unit_test(test_damaged_data_stops),
 	    cmocka_unit_test(test_fine_tune),
 	    cmocka_unit_test(test_stacks),
+	    cmocka_unit_test(test_with_other_rules),
 	    cmocka_unit_test(test_bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, setup, support_teardown_dir);

@@ -13,15 +13,29 @@
 #include "poolshark/textfile.h"
 #include "poolshark/version.h"
 
-enum { THREADS_MAX = 8 };
+enum { THREADS_MAX = 8, WITH_MAX = 64 };
 
 typedef struct Options {
 	TrainConfig config;
 	const char *out;
-	CmdlineOperands files; /* DATA */
-	double lr_end;         /* 0: the --lr throughout */
-	const char *init;      /* a weights file to start from, or NULL: random weights */
+	CmdlineOperands files;      /* DATA */
+	double lr_end;              /* 0: the --lr throughout */
+	const char *init;           /* a weights file to start from, or NULL: random weights */
+	const char *with[WITH_MAX]; /* --with: data of any rule set, trained on beside DATA */
+	int with_count;
 } Options;
+
+/* --with: one more file, of any rule set. */
+static bool add_with(void *context, const char *value, char *problem, size_t size)
+{
+	Options *o = context;
+	if (o->with_count == WITH_MAX) {
+		snprintf(problem, size, "more than %d files", WITH_MAX);
+		return false;
+	}
+	o->with[o->with_count++] = value;
+	return true;
+}
 
 /* --hidden: a multiple of 16, the network's lane width. */
 static bool set_hidden(void *context, const char *value, char *problem, size_t size)
@@ -64,6 +78,9 @@ static bool parse(int argc, char **argv, Options *o, int *status)
 	    cmdline_int("stacks", "B", &c->buckets, 1, NNUE_BUCKETS_MAX,
 	                "copies of the last two layers, one per range of the piece\n"
 	                "count (default 1, or --init's)"),
+	    cmdline_call("with", "DATA", add_with,
+	                 "data of any rule set trained on beside DATA, which decides\n"
+	                 "the network's rule set (repeat for more files)"),
 	    cmdline_text("init", "NET", &o->init,
 	                 "start from the weights of NET (of the data's rule set; its\n"
 	                 "size stands for --hidden) instead of random ones: a fine-tune;\n"
@@ -107,29 +124,37 @@ static bool held_out(const TrainConfig *c, int file, uint32_t game)
 	return (int)random_below(&state, 100) < c->holdout;
 }
 
-/* Reads every file; false with the reader's message (which names the offset). */
+/* Reads every file, DATA then --with's; false with the reader's message
+ * (which names the offset) or when DATA mixes rule sets. */
 static bool load(const Options *o, Sample **train, size_t *train_n, Sample **held, size_t *held_n,
                  Variant *variant)
 {
 	size_t cap_t = 0, cap_h = 0;
 	*train = *held = NULL;
 	*train_n = *held_n = 0;
-	for (int f = 0; f < o->files.count; f++) {
+	for (int f = 0; f < o->files.count + o->with_count; f++) {
+		bool with = f >= o->files.count;
+		const char *path = with ? o->with[f - o->files.count] : o->files.words[f];
 		PosdataFile file;
 		char err[POSDATA_ERROR_MAX + 1100];
-		if (!posdata_load(o->files.words[f], &file, err, sizeof err)) {
+		if (!posdata_load(path, &file, err, sizeof err)) {
 			fprintf(stderr, "train: %s\n", err);
 			return false;
 		}
 		if (f == 0)
 			*variant = file.header.variant;
-		else if (file.header.variant != *variant) {
-			fprintf(stderr, "train: %s: %s data, and %s is %s\n", o->files.words[f],
+		else if (!with && file.header.variant != *variant) {
+			fprintf(stderr,
+			        "train: %s: %s data, and %s is %s (--with takes another rule set's)\n", path,
 			        variant_rules(file.header.variant)->name, o->files.words[0],
 			        variant_rules(*variant)->name);
 			posdata_free(&file);
 			return false;
 		}
+		if (with)
+			printf("train: with %s, %llu positions of %s\n", path,
+			       (unsigned long long)file.header.count,
+			       variant_rules(file.header.variant)->name);
 		for (uint64_t i = 0; i < file.header.count; i++) {
 			const PosdataRecord *r = &file.records[i];
 			bool h = held_out(&o->config, f, r->game);
