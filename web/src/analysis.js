@@ -195,7 +195,8 @@ class AnalysisPanel {
     if (!best || best.fen !== app.record.fen) return;
     /* The first line of an iteration came, the others are on their way (a
      * message each): drawn together, or two lines would show one move. */
-    if (app.searching && this.lines.some((l) => l && Number(l.info.depth) < Number(best.info.depth))) {
+    const behind = (l) => l && l.fen === best.fen && Number(l.info.depth) < Number(best.info.depth);
+    if (app.searching && this.lines.some(behind)) {
       this.drawTimer = setTimeout(() => this.drawLines(), PART_WAIT_MS);
       return;
     }
