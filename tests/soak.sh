@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # make soak: bad and odd input against the engine (Hub protocol), the CLI,
 # the terminal game and pool-match, each case bounded by a timeout, then
-# three fast matches of poolshark against itself, two games at a time:
+# four fast matches of poolshark against itself: two games at a time
 # (a) at a fixed move time, (b) at a fast clock on an otherwise idle
 # machine, (c) at the same clock while two busy loops keep both cores
-# busy. Prints a summary of crashes, stalls and wrong answers, and one line
-# per match with its games and time forfeits against the goal (0, 0, at
-# most 5 in 1,000). Not in CI (it takes a while); exit status 1 when
-# anything went wrong or a goal was missed.
+# busy; then (d) one game at a time at that clock, each engine searching
+# with two threads (a quarter of the games). Prints a summary of crashes,
+# stalls and wrong answers, and one line per match with its games and time
+# forfeits against the goal (0, 0, at most 5 in 1,000, 0). Not in CI (it
+# takes a while); exit status 1 when anything went wrong or a goal was
+# missed.
 #   tests/soak.sh [BUILD_DIR=build]
 #   SOAK_GAMES=1000 (per match) SOAK_MOVETIME=0.05 SOAK_TC=0.2+0.002
 set -u
@@ -197,15 +199,17 @@ check "pool-match: summary of a match to /dev/full" $? 1
 
 echo "abuse: $cases cases, $crashes crashes, $stalls stalls, $wrong wrong answers"
 
-# match TAG WHAT GOAL LIMIT...: one match of $games games, two at a time;
-# prints one line with its games and forfeits, and counts a missed goal.
-missed=0 match_failures=0 summary=""
+# match TAG WHAT GOAL LIMIT...: one match of $games games, $concurrency at
+# a time, each engine with $threads threads; prints one line with its
+# games and forfeits, and counts a missed goal.
+missed=0 match_failures=0 summary="" concurrency=2 threads=1
 match() {
 	tag=$1 what=$2 goal=$3
 	shift 3
 	echo "== match ($tag): $games games, $what, poolshark against itself"
-	timeout $((games * 10 + 60)) "$match" --engine cmd="$engine" name=a --engine cmd="$engine" name=b \
-		--games "$games" --concurrency 2 "$@" --openings tools/data/openings.fen \
+	timeout $((games * 10 + 60)) "$match" --engine cmd="$engine" name=a option=threads=$threads \
+		--engine cmd="$engine" name=b option=threads=$threads \
+		--games "$games" --concurrency $concurrency "$@" --openings tools/data/openings.fen \
 		--pdn "$build/soak-$tag.pdn" >"$work/match" 2>"$work/match.err" &
 	running=$!
 	wait "$running"
@@ -243,6 +247,9 @@ match b "--tc $tc, idle" 0 --tc "$tc"
 start_burners
 match c "--tc $tc, both cores kept busy by two other processes" $((games * 5 / 1000)) --tc "$tc"
 stop_burners
+all_games=$games games=$(((games + 3) / 4)) concurrency=1 threads=2
+match d "--tc $tc, two threads each, one game at a time" 0 --tc "$tc"
+games=$all_games
 
 echo "soak summary: abuse $cases cases: $crashes crashes, $stalls stalls, $wrong wrong answers$summary"
 [ $((crashes + stalls + wrong + missed + match_failures)) -eq 0 ]
