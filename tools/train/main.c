@@ -79,8 +79,8 @@ static bool parse(int argc, char **argv, Options *o, int *status)
 	                "copies of the last two layers, one per range of the piece\n"
 	                "count (default 1, or --init's)"),
 	    cmdline_call("with", "DATA", add_with,
-	                 "data of any rule set trained on beside DATA, which decides\n"
-	                 "the network's rule set (repeat for more files)"),
+	                 "another file to train on, of any rule set; the network is\n"
+	                 "of DATA's rule set (repeat for more files)"),
 	    cmdline_text("init", "NET", &o->init,
 	                 "start from the weights of NET (of the data's rule set; its\n"
 	                 "size stands for --hidden) instead of random ones: a fine-tune;\n"
