@@ -87,6 +87,9 @@ class AnalysisPanel {
     const epoch = app.epoch;
     const current = () => epoch === app.epoch && fen === app.record.fen && this.on;
     this.clear('…');
+    /* Every line held is this search's: a line left from an earlier one
+     * would hold back drawing (drawLines) once this search is deeper. */
+    this.clearLines();
     app.searching = true;
     app.redraw();
     await app.lookups.refresh();
